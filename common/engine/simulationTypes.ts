@@ -1,0 +1,70 @@
+/**
+ * The simulator's input and output: the contract between the engine, the CLI (`hpa-lint simulate`),
+ * the preview webview and the hovers. Plain data only, so it crosses postMessage and JSON unchanged.
+ */
+import type { ControllerOptions, HPASpec } from './types';
+
+/** One metric's load over time. Values hold until the next point (step function). */
+export interface LoadSeries {
+  /** Metric name as the user sees it: `cpu`, `memory`, or the Pods/Object/External metric's name. */
+  metric: string;
+  /**
+   * For per-Pod metrics (Resource, ContainerResource, Pods): the total demand over all Pods, in
+   * milli-units (1 CPU = 1000). For Object and External: the metric's value itself, in milli-units.
+   */
+  points: { t: number; value: number }[];
+}
+
+export interface SimulationInput {
+  spec: HPASpec;
+  /** Per-Pod requests of the target's template, in milli-units, by resource name (cpu, memory...). */
+  podRequests: Record<string, number>;
+  /** Per-container requests, for ContainerResource metrics: container -> resource -> milli. */
+  containerRequests?: Record<string, Record<string, number>>;
+  initialReplicas: number;
+  durationSeconds: number;
+  loads: LoadSeries[];
+  /** Seconds from a Pod's creation until it is Ready and reports metrics. */
+  podStartupSeconds: number;
+  /** 'controller' runs the full model; 'formula' is ceil(current × value / target) each sync, nothing else. */
+  mode: 'controller' | 'formula';
+  options?: Partial<ControllerOptions>;
+}
+
+export interface MetricSample {
+  name: string;
+  /** The metric's current value in milli-units (per-Pod average for per-Pod metrics). */
+  value: number;
+  /** The target in milli-units, or in percent for Utilization. */
+  target: number;
+  /** Integer percent of request, for Utilization targets only. */
+  utilization?: number;
+  /** What this metric alone proposes (null when it failed, e.g. no ready Pod). */
+  proposal: number | null;
+}
+
+export interface SimulationStep {
+  t: number;
+  /** The load at this sync, per metric name (milli-units). */
+  load: Record<string, number>;
+  replicas: number;
+  readyReplicas: number;
+  /** The combined proposal before stabilization. */
+  proposedReplicas: number | null;
+  /** After stabilization, before policies and clamps. */
+  stabilizedReplicas: number | null;
+  desiredReplicas: number;
+  metrics: MetricSample[];
+  /** null or the controller's ScalingLimited / AbleToScale reason that decided (ScaleUpLimit, TooManyReplicas, ScaleDownStabilized...). */
+  limitedBy: string | null;
+  /** Machine-readable reason code for the decision log, e.g. 'withinTolerance', 'heldByWindow', 'limitedByPolicy'. */
+  reason: string;
+  /** Parameters for the localized reason text. */
+  reasonArgs?: Record<string, string | number>;
+}
+
+export interface SimulationResult {
+  hpa: string;
+  syncPeriodSeconds: number;
+  steps: SimulationStep[];
+}

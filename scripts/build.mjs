@@ -1,0 +1,48 @@
+// Bundles the four entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+import { build } from 'esbuild';
+
+const production = process.argv.includes('--production');
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['client/src/extension.ts'],
+    outfile: 'dist/client.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  }),
+  build({
+    ...common,
+    entryPoints: ['server/src/server.ts'],
+    outfile: 'dist/server.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  }),
+  build({
+    ...common,
+    entryPoints: ['server/src/cli.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  }),
+  build({
+    ...common,
+    entryPoints: ['webview/src/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  }),
+]);

@@ -1,0 +1,2 @@
+// Placeholder entry; hpa-lint lands with its issue.
+export {};

@@ -1,0 +1,2 @@
+// Placeholder entry; the language server lands with its issue.
+export {};

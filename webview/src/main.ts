@@ -1,0 +1,2 @@
+// Placeholder entry; the preview lands with its issue.
+export {};
