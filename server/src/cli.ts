@@ -1,2 +1,53 @@
-// Placeholder entry; hpa-lint lands with its issue.
-export {};
+/**
+ * hpa-lint: the language server's checks and the engine, from the command line.
+ *   hpa-lint [paths|-]...           lint (default)
+ *   hpa-lint simulate <file> ...    run the controller model over a load
+ *   hpa-lint conformance <file>     run conformance vectors through the engine
+ */
+import { readFile } from 'node:fs/promises';
+import { type CliIO, UsageError } from './cli/io';
+import { runLint } from './cli/lint';
+import { runSimulate } from './cli/simulate';
+import { runConformance } from './cli/conformance';
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (c: Buffer) => chunks.push(c));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [first, ...rest] = argv;
+  try {
+    if (first === 'simulate') return await runSimulate(rest, io);
+    if (first === 'conformance') return await runConformance(rest, io);
+    return await runLint(argv, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`hpa-lint: ${err.message}\n`);
+      return 2;
+    }
+    io.stderr(`hpa-lint: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  const io: CliIO = {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    readFile: (p) => (p === '-' ? readStdin() : readFile(p, 'utf8')),
+    cwd: process.cwd(),
+  };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    () => {
+      process.exitCode = 2;
+    },
+  );
+}
