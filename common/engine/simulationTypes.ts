@@ -57,11 +57,34 @@ export interface SimulationStep {
   metrics: MetricSample[];
   /** null or the controller's ScalingLimited / AbleToScale reason that decided (ScaleUpLimit, TooManyReplicas, ScaleDownStabilized...). */
   limitedBy: string | null;
-  /** Machine-readable reason code for the decision log, e.g. 'withinTolerance', 'heldByWindow', 'limitedByPolicy'. */
-  reason: string;
+  /** Machine-readable reason for the decision log; the UI localizes it with `reasonArgs`. */
+  reason: DecisionReason;
   /** Parameters for the localized reason text. */
   reasonArgs?: Record<string, string | number>;
 }
+
+/**
+ * Why a sync ended where it did. One code per step, the first that applies in controller order.
+ */
+export type DecisionReason =
+  | 'scalingDisabled' // current replicas 0 with minReplicas > 0: the HPA stands aside
+  | 'aboveMax' // current above maxReplicas: corrected without reading metrics
+  | 'belowMin' // current below minReplicas: corrected without reading metrics
+  | 'noMetrics' // every metric failed (e.g. no ready Pod yet): replicas kept
+  | 'invalidMetricsBlockScaleDown' // some metric failed and the rest point down: no scale-down
+  | 'withinTolerance' // every metric's ratio inside the tolerance band: no change proposed
+  | 'heldByScaleUpWindow' // scale-up stabilization window kept a lower value
+  | 'heldByScaleDownWindow' // scale-down stabilization window kept a higher value
+  | 'limitedByScaleUpPolicy' // ScaleUpLimit: scale-up policies over their periods
+  | 'limitedByScaleDownPolicy' // ScaleDownLimit
+  | 'scaleUpDisabled' // selectPolicy Disabled for scale-up
+  | 'scaleDownDisabled' // selectPolicy Disabled for scale-down
+  | 'clampedToMax' // TooManyReplicas
+  | 'clampedToMin' // TooFewReplicas
+  | 'legacyScaleUpLimit' // no behavior: at most max(2 x current, 4)
+  | 'scaledUp'
+  | 'scaledDown'
+  | 'steady'; // desired equals current for another reason
 
 export interface SimulationResult {
   hpa: string;
