@@ -1,0 +1,73 @@
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import type { ServerRestartPolicy } from './serverRestartPolicy';
+
+export const CLIENT_ID = 'hpa';
+const CLIENT_NAME = 'HPA Linter';
+
+/**
+ * YAML documents the server lints. `file` and `untitled` everywhere; `vscode-vfs` is the scheme of
+ * virtual workspaces (Remote Repositories on GitHub and Azure Repos), where manifests are read from
+ * the provider and linted like files. Diff and history views (`git`, `gitlens`) are left out on
+ * purpose: squiggles on an old revision cannot be fixed.
+ */
+export const DOCUMENT_SELECTOR = [
+  { language: 'yaml', scheme: 'file' },
+  { language: 'yaml', scheme: 'untitled' },
+  { language: 'yaml', scheme: 'vscode-vfs' },
+];
+
+/** Settings and handles the server gets at `initialize`, beside the standard `locale`. */
+export interface HpaInitializationOptions {
+  /** The display language (also sent as the LSP `locale`); repeated here for servers that read options only. */
+  locale: string;
+  /** Folder of the l10n bundles shipped in the extension, for the server's own @vscode/l10n messages. */
+  l10nFolder: string;
+}
+
+/**
+ * Creates the language client for dist/server.js (Node IPC: no stdout framing to get wrong, and the
+ * server's console output lands in the output channel). vscode-languageclient sends
+ * `vscode.env.language` as the LSP `locale`, so the server answers in the user's language.
+ */
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  output: vscode.OutputChannel,
+  errorHandler: ServerRestartPolicy,
+): LanguageClient {
+  const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6019'] },
+    },
+  };
+  const initializationOptions: HpaInitializationOptions = {
+    locale: vscode.env.language,
+    l10nFolder: vscode.Uri.joinPath(context.extensionUri, 'l10n').fsPath,
+  };
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}');
+  context.subscriptions.push(watcher);
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    initializationOptions,
+    synchronize: {
+      // Sends workspace/didChangeConfiguration for `hpa.*`; the server pulls the values per resource.
+      configurationSection: 'hpa',
+      // Keeps the server's index of workloads (the targets of scaleTargetRef) in step with the disk.
+      fileEvents: watcher,
+    },
+    outputChannel: output,
+    traceOutputChannel: output,
+    errorHandler,
+  };
+  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
