@@ -1,0 +1,97 @@
+// What goes into the .vsix: `.vscodeignore` is an allow-list, and this test holds it to exactly the
+// files the installed extension reads at run time (checked through vsce itself, so a vsce upgrade
+// that changes how the list is read shows up here).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** Files that must be in every package: the four bundles, the manifest, its strings and the licence. */
+const REQUIRED = [
+  'package.json',
+  'README.md',
+  'LICENSE',
+  'dist/client.js',
+  'dist/server.js',
+  'dist/webview.js',
+  'dist/cli.js',
+  'package.nls.json',
+  'package.nls.ja.json',
+  'package.nls.zh-tw.json',
+  'l10n/bundle.l10n.ja.json',
+  'l10n/bundle.l10n.zh-tw.json',
+];
+
+/** Everything the package may hold; anything else is a leak (sources, maps, tests, dependencies). */
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^dist\/(client|server|webview|cli)\.js$/,
+  /^package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
+  /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
+  /^server\/l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
+  /^schemas\/[\w.-]+\.json$/,
+  /^docs\/rules\/[a-z0-9-]+\.md$/,
+];
+
+function packagedFiles(): string[] {
+  const missingBundles = ['client', 'server', 'webview', 'cli'].filter(
+    (b) => !existsSync(join(root, 'dist', `${b}.js`)),
+  );
+  assert.deepEqual(missingBundles, [], 'build the bundles first (node scripts/build.mjs)');
+  const vsce = join(root, 'node_modules', '.bin', 'vsce');
+  const output = execFileSync(vsce, ['ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+    .sort();
+}
+
+const files = packagedFiles();
+
+test('the package holds every file the extension needs at run time', () => {
+  assert.deepEqual(
+    REQUIRED.filter((file) => !files.includes(file)),
+    [],
+  );
+});
+
+test('the package holds nothing outside the allow-list', () => {
+  assert.deepEqual(
+    files.filter((file) => !ALLOWED.some((pattern) => pattern.test(file))),
+    [],
+  );
+});
+
+test('no sources, source maps, tests or dependencies are packaged', () => {
+  const leaks = files.filter(
+    (file) =>
+      /\.(ts|map|mjs)$/.test(file) ||
+      /(^|\/)(node_modules|src|test|out|bench|scripts|\.vscode-test)\//.test(file),
+  );
+  assert.deepEqual(leaks, []);
+});
+
+test('every path the manifest points at is packaged', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    main: string;
+    bin?: Record<string, string>;
+    l10n?: string;
+  };
+  const pointed = [manifest.main, ...Object.values(manifest.bin ?? {})].map((p) => p.replace(/^\.\//, ''));
+  assert.deepEqual(
+    pointed.filter((p) => !files.includes(p)),
+    [],
+  );
+  assert.ok(manifest.l10n, 'package.json names the l10n folder');
+  const l10nFolder = manifest.l10n.replace(/^\.\//, '');
+  assert.ok(
+    files.some((file) => file.startsWith(`${l10nFolder}/`)),
+    `${l10nFolder}/ holds bundles in the package`,
+  );
+});
