@@ -1,0 +1,90 @@
+/**
+ * What the features need from their surroundings, passed in so they stay pure and testable:
+ * the user's locale, the client's abilities, and how to find the workload an HPA scales.
+ */
+import type { Document } from 'yaml';
+import { isMap, isSeq } from 'yaml';
+import type { YamlFile } from './yamlFile';
+import { docKind, docName, isWorkloadDoc, nodeAtPath, scalarNumber, scalarString } from './yamlFile';
+
+export interface ResolvedContainer {
+  name: string;
+  /** Requests exactly as written (`250m`, `0.5`, `128Mi`), by resource name. */
+  requests: Record<string, string>;
+}
+
+export interface ResolvedTarget {
+  uri: string;
+  kind: string;
+  name: string;
+  replicas?: number;
+  containers: ResolvedContainer[];
+}
+
+export type ResolveTarget = (hpaDoc: Document.Parsed) => ResolvedTarget | undefined;
+
+export interface FeatureContext {
+  /** VS Code display language, e.g. `en`, `ja`, `zh-tw`. */
+  locale: string;
+  /** URI of the file being edited; used in edits and as the fallback target's location. */
+  uri: string;
+  /** Finds the HPA's target across the workspace; the same file is searched when it is absent or fails. */
+  resolveTarget?: ResolveTarget;
+  /** The client applies LSP 3.18 snippet edits in workspace edits (tab stops in quick fixes). */
+  snippetEdits?: boolean;
+  /** kube-controller-manager's --horizontal-pod-autoscaler-downscale-stabilization, default 300. */
+  downscaleStabilizationSeconds?: number;
+}
+
+/** Reads containers and their requests from a workload document's Pod template. */
+export function workloadContainers(doc: Document.Parsed): ResolvedContainer[] {
+  const list = nodeAtPath(doc.contents, ['spec', 'template', 'spec', 'containers']);
+  if (!isSeq(list)) return [];
+  return list.items.map((item) => {
+    const requests: Record<string, string> = {};
+    const req = nodeAtPath(item, ['resources', 'requests']);
+    if (isMap(req)) {
+      for (const pair of req.items) {
+        const key = scalarString(pair.key);
+        const value = scalarString(pair.value);
+        if (key !== undefined && value !== undefined) requests[key] = value;
+      }
+    }
+    return { name: scalarString(nodeAtPath(item, ['name'])) ?? '', requests };
+  });
+}
+
+/** The workload the HPA names, when it is in the same file. */
+export function findTargetInFile(
+  file: YamlFile,
+  uri: string,
+  hpaDoc: Document.Parsed,
+): ResolvedTarget | undefined {
+  const kind = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'kind']));
+  const name = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'name']));
+  if (!kind || !name) return undefined;
+  const doc = file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
+  if (!doc) return undefined;
+  const replicas = scalarNumber(nodeAtPath(doc.contents, ['spec', 'replicas']));
+  return {
+    uri,
+    kind,
+    name,
+    ...(replicas !== undefined ? { replicas } : {}),
+    containers: workloadContainers(doc),
+  };
+}
+
+export function resolveTargetFor(
+  file: YamlFile,
+  hpaDoc: Document.Parsed,
+  ctx: FeatureContext,
+): ResolvedTarget | undefined {
+  let resolved: ResolvedTarget | undefined;
+  try {
+    resolved = ctx.resolveTarget?.(hpaDoc);
+  } catch {
+    resolved = undefined; // a failing workspace index must not take the hover down with it
+  }
+  return resolved ?? findTargetInFile(file, ctx.uri, hpaDoc);
+}

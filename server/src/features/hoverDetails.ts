@@ -1,0 +1,419 @@
+/**
+ * The "what this means here" part of a hover: numbers computed from the manifest, its defaults and
+ * the resolved target. Each function returns Markdown lines (already localized).
+ */
+import type { Document } from 'yaml';
+import type { HPABehavior, HPAScalingPolicy } from '../../../common/engine/types';
+import type { FeatureContext, ResolvedTarget } from './context';
+import { workloadContainers } from './context';
+import { effectiveRules, type EffectiveRules } from './effectiveBehavior';
+import { formatDuration, formatSeconds, joinList, type Locale, msg } from './messages';
+import { type Direction, policyChange, winnerSegments, winningPolicy } from './policyMath';
+import { formatMilli, quantityToMilli } from './quantityText';
+import { scaleTime } from './scaleTime';
+import type { YamlFile } from './yamlFile';
+import { docKind, docName, isHpaDoc, nodeAtPath, scalarString, toPlain } from './yamlFile';
+
+export interface SpecView {
+  minReplicas?: unknown;
+  maxReplicas?: unknown;
+  behavior?: HPABehavior | null;
+}
+
+function int(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+function replicaBounds(spec: SpecView): { min: number; max: number } | undefined {
+  const min = spec.minReplicas === undefined ? 1 : int(spec.minReplicas);
+  const max = int(spec.maxReplicas);
+  if (min === undefined || max === undefined || min < 0 || max < min) return undefined;
+  return { min, max };
+}
+
+function dirLabel(direction: Direction, locale: Locale): string {
+  return msg(locale, direction === 'up' ? 'label.scaleUp' : 'label.scaleDown');
+}
+
+/** "4 Pods per 15 s" */
+export function policyShort(policy: HPAScalingPolicy, locale: Locale): string {
+  return msg(locale, policy.type === 'Pods' ? 'policy.shortPods' : 'policy.shortPercent', {
+    value: policy.value,
+    period: formatSeconds(policy.periodSeconds, locale),
+  });
+}
+
+/** "at most 4 Pods added per 60 s" */
+function policyLong(policy: HPAScalingPolicy, direction: Direction, locale: Locale): string {
+  const key =
+    policy.type === 'Pods'
+      ? direction === 'up'
+        ? 'policy.podsUp'
+        : 'policy.podsDown'
+      : direction === 'up'
+        ? 'policy.percentUp'
+        : 'policy.percentDown';
+  return msg(locale, key, { value: policy.value, period: formatSeconds(policy.periodSeconds, locale) });
+}
+
+function windowText(rules: EffectiveRules, direction: Direction, locale: Locale): string {
+  const text = formatSeconds(rules.stabilizationWindowSeconds, locale);
+  return direction === 'down' && rules.windowIsDefault ? `${text} ${msg(locale, 'label.fromFlag')}` : text;
+}
+
+function rulesLine(rules: EffectiveRules, direction: Direction, locale: Locale): string {
+  return msg(locale, 'here.rules', {
+    direction: dirLabel(direction, locale),
+    window: windowText(rules, direction, locale),
+    policies: joinList(
+      rules.policies.map((p) => policyShort(p, locale)),
+      locale,
+    ),
+    select: rules.selectPolicy,
+  });
+}
+
+function timeLines(spec: SpecView, locale: Locale, ctx: FeatureContext, only?: Direction): string[] {
+  const bounds = replicaBounds(spec);
+  if (!bounds) return [];
+  const lines: string[] = [];
+  for (const direction of only ? [only] : (['up', 'down'] as const)) {
+    const rules = effectiveRules(spec.behavior, direction, ctx.downscaleStabilizationSeconds);
+    const time = scaleTime(rules, direction, bounds.min, bounds.max);
+    if (time.seconds === null) {
+      lines.push(msg(locale, direction === 'up' ? 'here.timeUpNever' : 'here.timeDownNever', bounds));
+    } else {
+      lines.push(
+        msg(locale, direction === 'up' ? 'here.timeUp' : 'here.timeDown', {
+          ...bounds,
+          time: formatDuration(time.seconds, locale),
+          steps: time.steps,
+        }),
+      );
+    }
+  }
+  return lines;
+}
+
+export function behaviorLines(
+  spec: SpecView,
+  locale: Locale,
+  ctx: FeatureContext,
+  only?: Direction,
+): string[] {
+  const lines: string[] = [];
+  if (spec.behavior === undefined || spec.behavior === null) lines.push(msg(locale, 'here.noBehavior'));
+  lines.push(msg(locale, 'here.effective'));
+  for (const direction of only ? [only] : (['up', 'down'] as const)) {
+    lines.push(
+      `- ${rulesLine(effectiveRules(spec.behavior, direction, ctx.downscaleStabilizationSeconds), direction, locale)}`,
+    );
+  }
+  return [...lines, ...timeLines(spec, locale, ctx, only)];
+}
+
+export function minMaxLines(spec: SpecView, locale: Locale, ctx: FeatureContext): string[] {
+  const bounds = replicaBounds(spec);
+  if (!bounds) return [];
+  return [msg(locale, 'here.minMax', bounds), ...timeLines(spec, locale, ctx)];
+}
+
+function fileName(uri: string): string {
+  const last = uri.split(/[\\/]/).pop() ?? uri;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+function requestsText(requests: Record<string, string>): string {
+  return Object.entries(requests)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+}
+
+export function targetLines(
+  doc: Document.Parsed,
+  target: ResolvedTarget | undefined,
+  locale: Locale,
+): string[] {
+  if (!target) {
+    const kind = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'kind'])) ?? '?';
+    const name = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'name'])) ?? '?';
+    return [msg(locale, 'here.targetMissing', { kind, name })];
+  }
+  const lines = [
+    msg(locale, 'here.target', { kind: target.kind, name: target.name, file: fileName(target.uri) }),
+  ];
+  lines.push(
+    target.replicas === undefined
+      ? msg(locale, 'here.targetNoReplicas')
+      : msg(locale, 'here.targetReplicas', { replicas: target.replicas }),
+  );
+  for (const c of target.containers) {
+    const requests = requestsText(c.requests);
+    lines.push(
+      requests
+        ? `- ${msg(locale, 'here.container', { name: c.name, requests })}`
+        : `- ${msg(locale, 'here.containerNoRequests', { name: c.name })}`,
+    );
+  }
+  return lines;
+}
+
+function currentReplicas(spec: SpecView, target: ResolvedTarget | undefined): number | undefined {
+  return target?.replicas ?? int(spec.maxReplicas);
+}
+
+export function policyLines(
+  spec: SpecView,
+  direction: Direction,
+  index: number,
+  locale: Locale,
+  target: ResolvedTarget | undefined,
+): string[] {
+  const rules = effectiveRules(spec.behavior, direction);
+  const raw = (direction === 'up' ? spec.behavior?.scaleUp : spec.behavior?.scaleDown)?.policies?.[index];
+  const policy = rules.policiesAreDefault ? undefined : rules.policies.find((p) => p === raw);
+  if (!policy) return [];
+  const lines = [capitalize(policyLong(policy, direction, locale)) + msg(locale, 'punct.period')];
+  const current = currentReplicas(spec, target);
+  if (policy.type === 'Percent' && current !== undefined && current > 0) {
+    lines.push(msg(locale, 'here.policyAt', { current, change: policyChange(policy, current, direction) }));
+  }
+  return lines;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function selectPolicyLines(
+  _doc: Document.Parsed,
+  spec: SpecView,
+  direction: Direction,
+  locale: Locale,
+  target: ResolvedTarget | undefined,
+): string[] {
+  const rules = effectiveRules(spec.behavior, direction);
+  if (rules.selectPolicy === 'Disabled') {
+    return [msg(locale, direction === 'up' ? 'here.selectDisabledUp' : 'here.selectDisabledDown')];
+  }
+  if (rules.policies.length === 0) return [];
+  if (rules.policies.length === 1) {
+    return [msg(locale, 'here.selectSingle', { policy: policyShort(rules.policies[0]!, locale) })];
+  }
+  const bounds = replicaBounds(spec) ?? { min: 1, max: 100 };
+  const segments = winnerSegments(rules.policies, rules.selectPolicy, direction, bounds.min, bounds.max);
+  const name = (i: number): string => policyShort(rules.policies[i]!, locale);
+  const parts = segments.map((s, i) => {
+    if (segments.length === 1) return msg(locale, 'here.segmentAll', { policy: name(s.policy), ...bounds });
+    if (i === segments.length - 1)
+      return msg(locale, 'here.segmentAbove', { policy: name(s.policy), n: s.from - 1 });
+    return msg(locale, 'here.segmentUpTo', { policy: name(s.policy), n: s.to });
+  });
+  const lines = [
+    msg(locale, rules.selectPolicy === 'Max' ? 'here.selectMax' : 'here.selectMin', {
+      policies: joinList(
+        rules.policies.map((_, i) => name(i)),
+        locale,
+      ),
+      segments: parts.join(msg(locale, 'punct.semicolon')),
+    }),
+  ];
+  const current = currentReplicas(spec, target);
+  if (current !== undefined && current > 0) {
+    const w = winningPolicy(rules.policies, rules.selectPolicy, current, direction);
+    lines.push(
+      msg(locale, 'here.selectAt', {
+        current,
+        policy: name(w),
+        change: policyChange(rules.policies[w]!, current, direction),
+      }),
+    );
+  }
+  return lines;
+}
+
+export function windowLines(
+  spec: SpecView,
+  direction: Direction,
+  locale: Locale,
+  ctx: FeatureContext,
+): string[] {
+  const rules = effectiveRules(spec.behavior, direction, ctx.downscaleStabilizationSeconds);
+  const w = rules.stabilizationWindowSeconds;
+  const window = formatSeconds(w, locale);
+  if (direction === 'up') return [msg(locale, w === 0 ? 'here.windowUpZero' : 'here.windowUp', { window })];
+  return [msg(locale, w === 0 ? 'here.windowDownZero' : 'here.windowDown', { window })];
+}
+
+function percentText(fraction: number): string {
+  return String(Math.round(fraction * 10000) / 100);
+}
+
+export function toleranceLines(spec: SpecView, direction: Direction, locale: Locale): string[] {
+  const rules = effectiveRules(spec.behavior, direction);
+  const bound = direction === 'up' ? 1 + rules.tolerance : 1 - rules.tolerance;
+  const lines = [
+    msg(locale, direction === 'up' ? 'here.toleranceUp' : 'here.toleranceDown', {
+      tolerance: percentText(rules.tolerance),
+      bound: percentText(bound),
+    }),
+  ];
+  lines.push(msg(locale, 'here.toleranceGate'));
+  return lines;
+}
+
+interface MetricView {
+  type?: unknown;
+  [source: string]: unknown;
+}
+
+interface SourceView {
+  name?: unknown;
+  container?: unknown;
+  target?: { type?: unknown; averageUtilization?: unknown; averageValue?: unknown; value?: unknown };
+}
+
+const SOURCE_KEY: Record<string, string> = {
+  Resource: 'resource',
+  ContainerResource: 'containerResource',
+  Pods: 'pods',
+  Object: 'object',
+  External: 'external',
+};
+
+/** Sum of one resource's requests over the containers that count, or the containers lacking it. */
+function podRequest(
+  target: ResolvedTarget,
+  resource: string,
+  container: string | undefined,
+): { milli: number } | { missing: string[] } {
+  const containers = container ? target.containers.filter((c) => c.name === container) : target.containers;
+  if (containers.length === 0) return { missing: container ? [container] : [] };
+  const missing = containers
+    .filter((c) => quantityToMilli(c.requests[resource]) === undefined)
+    .map((c) => c.name);
+  if (missing.length > 0) return { missing };
+  return { milli: containers.reduce((sum, c) => sum + (quantityToMilli(c.requests[resource]) ?? 0), 0) };
+}
+
+export function metricLines(
+  doc: Document.Parsed,
+  index: number,
+  target: ResolvedTarget | undefined,
+  locale: Locale,
+): string[] {
+  const metric = toPlain(nodeAtPath(doc.contents, ['spec', 'metrics', index])) as MetricView | undefined;
+  if (!metric || typeof metric !== 'object') return [];
+  const type = typeof metric.type === 'string' ? metric.type : '';
+  const source = metric[SOURCE_KEY[type] ?? ''] as SourceView | undefined;
+  const t = source?.target;
+  if (!t || typeof t !== 'object') return [];
+  const lines: string[] = [];
+  if (t.type === 'Utilization' && typeof t.averageUtilization === 'number') {
+    const pct = t.averageUtilization;
+    const resource = typeof source?.name === 'string' ? source.name : 'cpu';
+    const container =
+      type === 'ContainerResource' && typeof source?.container === 'string' ? source.container : undefined;
+    lines.push(msg(locale, 'here.formulaUtilization', { pct }));
+    if (!target) {
+      lines.push(msg(locale, 'here.requestsUnknown'));
+    } else {
+      const request = podRequest(target, resource, container);
+      if ('milli' in request) {
+        lines.push(
+          msg(locale, container ? 'here.utilizationContainer' : 'here.utilization', {
+            pct,
+            resource,
+            container: container ?? '',
+            request: formatMilli(request.milli, resource),
+            perPod: formatMilli((request.milli * pct) / 100, resource),
+          }),
+        );
+      } else {
+        lines.push(msg(locale, 'here.noRequest', { resource, containers: request.missing.join(', ') }));
+      }
+    }
+    return lines;
+  }
+  const perPodSources = type === 'Resource' || type === 'ContainerResource' || type === 'Pods';
+  if (
+    t.type === 'AverageValue' &&
+    (typeof t.averageValue === 'string' || typeof t.averageValue === 'number')
+  ) {
+    const value = String(t.averageValue);
+    lines.push(msg(locale, perPodSources ? 'here.formulaAverage' : 'here.formulaAverageTotal', { value }));
+    return lines;
+  }
+  if (t.type === 'Value' && (typeof t.value === 'string' || typeof t.value === 'number')) {
+    lines.push(msg(locale, 'here.formulaValue', { value: String(t.value) }));
+  }
+  return lines;
+}
+
+function hpasTargeting(file: YamlFile, doc: Document.Parsed): Document.Parsed[] {
+  const kind = docKind(doc);
+  const name = docName(doc);
+  return file.docs.filter(
+    (d) =>
+      isHpaDoc(d) &&
+      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
+      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'name'])) === name,
+  );
+}
+
+export function workloadReplicasLines(file: YamlFile, doc: Document.Parsed, locale: Locale): string[] {
+  const replicas = toPlain(nodeAtPath(doc.contents, ['spec', 'replicas']));
+  return hpasTargeting(file, doc).map((hpa) =>
+    msg(locale, 'here.replicasManaged', {
+      hpa: docName(hpa) ?? '?',
+      kind: docKind(doc) ?? '?',
+      replicas: String(replicas),
+    }),
+  );
+}
+
+export function workloadRequestLines(
+  file: YamlFile,
+  doc: Document.Parsed,
+  containerIndex: number,
+  locale: Locale,
+): string[] {
+  const containers = workloadContainers(doc);
+  const here = containers[containerIndex];
+  if (!here) return [];
+  const target: ResolvedTarget = { uri: '', kind: docKind(doc) ?? '', name: docName(doc) ?? '', containers };
+  const lines: string[] = [];
+  for (const hpa of hpasTargeting(file, doc)) {
+    const metrics = toPlain(nodeAtPath(hpa.contents, ['spec', 'metrics']));
+    if (!Array.isArray(metrics)) continue;
+    for (const m of metrics as MetricView[]) {
+      const source = m[SOURCE_KEY[String(m.type)] ?? ''] as SourceView | undefined;
+      const t = source?.target;
+      if (!source || !t || t.type !== 'Utilization' || typeof t.averageUtilization !== 'number') continue;
+      const resource = typeof source.name === 'string' ? source.name : 'cpu';
+      const container =
+        m.type === 'ContainerResource' && typeof source.container === 'string' ? source.container : undefined;
+      if (container !== undefined && container !== here.name) continue;
+      const request = podRequest(target, resource, container);
+      const hpaName = docName(hpa) ?? '?';
+      if ('milli' in request) {
+        lines.push(
+          msg(locale, 'here.requestForHpa', {
+            hpa: hpaName,
+            pct: t.averageUtilization,
+            resource,
+            request: formatMilli(request.milli, resource),
+            perPod: formatMilli((request.milli * t.averageUtilization) / 100, resource),
+          }),
+        );
+      } else if (request.missing.includes(here.name)) {
+        lines.push(msg(locale, 'here.requestMissing', { hpa: hpaName, resource }));
+      }
+    }
+  }
+  return lines;
+}
