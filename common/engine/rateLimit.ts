@@ -1,0 +1,207 @@
+/**
+ * Scaling policies and the min/max clamp on the behavior path (semantics §1.7.2). Each policy
+ * looks back over its own period; both event lists feed the replica count at the period's start.
+ */
+import { replicasChangedWithin, type ScaleEvent } from './scaleEvents';
+import type { ClampReason } from './legacy';
+import type { HPAScalingPolicy, ResolvedScalingRules, SelectPolicy } from './types';
+
+export type ScaleDirection = 'up' | 'down';
+
+/**
+ * What one policy allows from `periodStart` replicas: Pods add/remove exactly `value`; Percent
+ * rounds up when scaling up (guaranteed progress) and truncates when scaling down.
+ * The float expressions are the controller's, so 10 x (1 + 10/100) rounds up to 12, as upstream does.
+ */
+export function policyLimitAt(
+  periodStart: number,
+  policy: HPAScalingPolicy,
+  direction: ScaleDirection,
+): number {
+  if (direction === 'up') {
+    return policy.type === 'Pods'
+      ? periodStart + policy.value
+      : Math.ceil(periodStart * (1 + policy.value / 100));
+  }
+  return policy.type === 'Pods'
+    ? periodStart - policy.value
+    : Math.trunc(periodStart * (1 - policy.value / 100));
+}
+
+/** Which proposal a selectPolicy keeps: Max means "most change", so the lowest one when going down. */
+function prefers(select: SelectPolicy, direction: ScaleDirection, candidate: number, best: number): boolean {
+  const mostChange = select !== 'Min';
+  const higher = candidate > best;
+  const lower = candidate < best;
+  if (direction === 'up') return mostChange ? higher : lower;
+  return mostChange ? lower : higher;
+}
+
+function limitFor(
+  direction: ScaleDirection,
+  current: number,
+  rules: ResolvedScalingRules,
+  upEvents: readonly ScaleEvent[],
+  downEvents: readonly ScaleEvent[],
+  now: number,
+): number {
+  if (rules.selectPolicy === 'Disabled') return current;
+  let best: number | null = null;
+  for (const policy of rules.policies) {
+    const added = replicasChangedWithin(upEvents, policy.periodSeconds, now);
+    const removed = replicasChangedWithin(downEvents, policy.periodSeconds, now);
+    const proposal = policyLimitAt(current - added + removed, policy, direction);
+    if (best === null || prefers(rules.selectPolicy, direction, proposal, best)) best = proposal;
+  }
+  // No policy at all (invalid after validation): nothing is allowed.
+  return best ?? current;
+}
+
+/** ScaleUpLimit(current): the highest count the scale-up policies allow now (before clamping to current). */
+export function scaleUpLimit(
+  current: number,
+  rules: ResolvedScalingRules,
+  upEvents: readonly ScaleEvent[],
+  downEvents: readonly ScaleEvent[],
+  now: number,
+): number {
+  return limitFor('up', current, rules, upEvents, downEvents, now);
+}
+
+/** ScaleDownLimit(current): the lowest count the scale-down policies allow now. */
+export function scaleDownLimit(
+  current: number,
+  rules: ResolvedScalingRules,
+  upEvents: readonly ScaleEvent[],
+  downEvents: readonly ScaleEvent[],
+  now: number,
+): number {
+  return limitFor('down', current, rules, upEvents, downEvents, now);
+}
+
+export interface RateLimitInput {
+  current: number;
+  /** The stabilized recommendation. */
+  desired: number;
+  minReplicas: number;
+  maxReplicas: number;
+  scaleUp: ResolvedScalingRules;
+  scaleDown: ResolvedScalingRules;
+  upEvents: readonly ScaleEvent[];
+  downEvents: readonly ScaleEvent[];
+  now: number;
+}
+
+export interface RateLimitResult {
+  replicas: number;
+  reason: ClampReason | 'ScaleDownLimit';
+  /** The policy limit that applied in the direction of travel (after clamping to current), if any. */
+  limit: number | null;
+}
+
+/** Policies, then min/max: the ScalingLimited decision of the behavior path. */
+export function applyBehaviorRate(input: RateLimitInput): RateLimitResult {
+  const { current, desired } = input;
+  if (desired > current) {
+    const limit = Math.max(
+      scaleUpLimit(current, input.scaleUp, input.upEvents, input.downEvents, input.now),
+      current,
+    );
+    const [allowed, reason]: [number, RateLimitResult['reason']] =
+      input.maxReplicas > limit ? [limit, 'ScaleUpLimit'] : [input.maxReplicas, 'TooManyReplicas'];
+    if (desired > allowed) return { replicas: allowed, reason, limit };
+    return { replicas: desired, reason: 'DesiredWithinRange', limit };
+  }
+  if (desired < current) {
+    const limit = Math.min(
+      scaleDownLimit(current, input.scaleDown, input.upEvents, input.downEvents, input.now),
+      current,
+    );
+    const [allowed, reason]: [number, RateLimitResult['reason']] =
+      input.minReplicas < limit ? [limit, 'ScaleDownLimit'] : [input.minReplicas, 'TooFewReplicas'];
+    if (desired < allowed) return { replicas: allowed, reason, limit };
+    return { replicas: desired, reason: 'DesiredWithinRange', limit };
+  }
+  return { replicas: desired, reason: 'DesiredWithinRange', limit: null };
+}
+
+export interface PolicyWinner {
+  direction: ScaleDirection;
+  selectPolicy: SelectPolicy;
+  /** The winning policy at `current` (first in list order on a tie); null when Disabled or no policy. */
+  winner: HPAScalingPolicy | null;
+  winnerIndex: number;
+  /** Replicas the winner lets the count move in one of its periods from `current` (>= 0). */
+  change: number;
+  /** Each policy's allowed change from `current`, in list order. */
+  perPolicy: { policy: HPAScalingPolicy; change: number }[];
+  /**
+   * The smallest replica count above `current` at which another policy wins, and that policy;
+   * null when the winner does not change up to `searchUpTo`.
+   */
+  switchesAt: number | null;
+  switchesTo: HPAScalingPolicy | null;
+}
+
+function winnerAt(
+  replicas: number,
+  rules: Pick<ResolvedScalingRules, 'policies' | 'selectPolicy'>,
+  direction: ScaleDirection,
+): { index: number; proposal: number } {
+  let index = -1;
+  let proposal = 0;
+  rules.policies.forEach((p, i) => {
+    const candidate = policyLimitAt(replicas, p, direction);
+    if (index < 0 || prefers(rules.selectPolicy, direction, candidate, proposal)) {
+      index = i;
+      proposal = candidate;
+    }
+  });
+  return { index, proposal };
+}
+
+/**
+ * Which policy decides at `current` replicas (no earlier events), how much it allows, and where
+ * another policy takes over, for sentences like "Max of 4 Pods and 10 %: 10 % (8 Pods) above 40".
+ */
+export function describePolicyWinner(
+  current: number,
+  rules: Pick<ResolvedScalingRules, 'policies' | 'selectPolicy'>,
+  direction: ScaleDirection,
+  searchUpTo = Math.max(current * 4, current + 10_000),
+): PolicyWinner {
+  const perPolicy = rules.policies.map((policy) => ({
+    policy,
+    change: Math.max(0, Math.abs(policyLimitAt(current, policy, direction) - current)),
+  }));
+  const base: PolicyWinner = {
+    direction,
+    selectPolicy: rules.selectPolicy,
+    winner: null,
+    winnerIndex: -1,
+    change: 0,
+    perPolicy,
+    switchesAt: null,
+    switchesTo: null,
+  };
+  if (rules.selectPolicy === 'Disabled' || rules.policies.length === 0) return base;
+  const now = winnerAt(current, rules, direction);
+  const result: PolicyWinner = {
+    ...base,
+    winner: rules.policies[now.index] ?? null,
+    winnerIndex: now.index,
+    change: Math.max(0, Math.abs(now.proposal - current)),
+  };
+  for (let n = current + 1; n <= searchUpTo; n++) {
+    const at = winnerAt(n, rules, direction);
+    // A tie does not count as a switch: the sentence is about which rule gives the number.
+    const sameValue =
+      policyLimitAt(n, rules.policies[now.index] as HPAScalingPolicy, direction) === at.proposal;
+    if (at.index !== now.index && !sameValue) {
+      result.switchesAt = n;
+      result.switchesTo = rules.policies[at.index] ?? null;
+      break;
+    }
+  }
+  return result;
+}
