@@ -1,6 +1,170 @@
+/**
+ * hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error] [--locale L]
+ *
+ * Lints files and directories (recursively, *.yaml and *.yml) with the language server's rules. All
+ * inputs form one workspace, so an HPA's target in another file of the same run resolves.
+ * Exit 0 without errors, 1 with errors, 2 on usage or I/O failure.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { FileModel } from '../documents';
+import { type LocatedFinding, locate } from '../findingsOutput';
+import { lintFile } from '../lint';
+import { setLocale, t } from '../localize';
+import { ALL_RULE_IDS, FILE_TOO_LARGE_RULE } from '../rules/index';
+import type { SeverityOverride } from '../rules/types';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../settings';
+import { WorkspaceIndex } from '../workspaceIndex';
 import { type CliIO, UsageError } from './io';
+import { formatJson, formatSarif, formatStylish, type FileResult } from './lintFormats';
 
-// Placeholder until its issue lands.
-export async function runLint(_args: string[], _io: CliIO): Promise<number> {
-  throw new UsageError('lint is not implemented yet');
+type Format = 'stylish' | 'json' | 'sarif';
+
+interface LintOptions {
+  inputs: string[];
+  format: Format;
+  rules: Record<string, SeverityOverride>;
+  locale: string | undefined;
+}
+
+const OVERRIDES = new Set(['off', 'info', 'warning', 'error', 'hint']);
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+export async function runLint(args: string[], io: CliIO): Promise<number> {
+  const options = parseArgs(args);
+  setLocale(options.locale ?? process.env.LC_ALL ?? process.env.LC_MESSAGES ?? process.env.LANG);
+  const settings: HpaSettings = { ...DEFAULT_SETTINGS, rules: options.rules };
+
+  const files: { display: string; text: string }[] = [];
+  for (const input of options.inputs) {
+    for (const path of await expandInput(input, io)) {
+      let text: string;
+      try {
+        text = await io.readFile(path === '<stdin>' ? '-' : absolute(path, io));
+      } catch (err) {
+        throw new UsageError(
+          t('cannot read {0}: {1}', path, err instanceof Error ? err.message : String(err)),
+        );
+      }
+      files.push({ display: path, text });
+    }
+  }
+
+  const workspace = new WorkspaceIndex();
+  const tooLarge = new Set<string>();
+  for (const f of files) {
+    if (f.text.length > settings.maxFileSizeBytes) tooLarge.add(f.display);
+    else workspace.setFile(new FileModel(f.display, f.text, undefined));
+  }
+  const results: FileResult[] = [];
+  for (const f of files) {
+    if (tooLarge.has(f.display)) {
+      const severity = settings.rules[FILE_TOO_LARGE_RULE.id] ?? FILE_TOO_LARGE_RULE.defaultSeverity;
+      const diagnostics: LocatedFinding[] =
+        severity === 'off'
+          ? []
+          : [
+              {
+                rule: FILE_TOO_LARGE_RULE.id,
+                severity,
+                message: t(
+                  'File skipped: {0} bytes is more than hpa.maxFileSizeBytes ({1})',
+                  f.text.length,
+                  settings.maxFileSizeBytes,
+                ),
+                range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+              },
+            ];
+      results.push({ file: f.display, diagnostics });
+      continue;
+    }
+    const model = workspace.getFile(f.display);
+    if (!model) continue;
+    const own = lintFile(model, workspace, settings).filter((x) => x.uri === f.display);
+    results.push({ file: f.display, diagnostics: locate(model, own) });
+  }
+
+  if (options.format === 'json') io.stdout(formatJson(results));
+  else if (options.format === 'sarif') io.stdout(formatSarif(results));
+  else io.stdout(formatStylish(results));
+  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}
+
+function parseArgs(args: string[]): LintOptions {
+  const options: LintOptions = { inputs: [], format: 'stylish', rules: {}, locale: undefined };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? args[++i];
+      if (v === undefined) throw new UsageError(t('{0} needs a value', flag));
+      return v;
+    };
+    switch (flag) {
+      case '--format': {
+        const format = value();
+        if (format !== 'stylish' && format !== 'json' && format !== 'sarif') {
+          throw new UsageError(t('unknown format "{0}": use stylish, json or sarif', format));
+        }
+        options.format = format;
+        break;
+      }
+      case '--rule': {
+        const spec = value();
+        const eq = spec.indexOf('=');
+        const id = eq === -1 ? spec : spec.slice(0, eq);
+        const level = eq === -1 ? '' : spec.slice(eq + 1);
+        if (!ALL_RULE_IDS.includes(id)) throw new UsageError(t('unknown rule "{0}"', id));
+        if (!OVERRIDES.has(level))
+          throw new UsageError(t('--rule {0}: expected ID=off|info|warning|error', spec));
+        options.rules[id] = level as SeverityOverride;
+        break;
+      }
+      case '--locale':
+        options.locale = value();
+        break;
+      default:
+        if (arg.startsWith('--')) throw new UsageError(t('unknown option {0}', arg));
+        options.inputs.push(arg);
+    }
+  }
+  if (options.inputs.length === 0)
+    throw new UsageError(t('no input: give YAML files, directories, or - for standard input'));
+  return options;
+}
+
+function absolute(path: string, io: CliIO): string {
+  return isAbsolute(path) ? path : resolve(io.cwd, path);
+}
+
+/** A file stays as given; a directory becomes its *.yaml and *.yml files, sorted, recursively. */
+async function expandInput(input: string, io: CliIO): Promise<string[]> {
+  if (input === '-') return ['<stdin>'];
+  const full = absolute(input, io);
+  let isDirectory = false;
+  try {
+    isDirectory = (await stat(full)).isDirectory();
+  } catch {
+    return [input]; // not on disk: io.readFile decides (and reports the failure)
+  }
+  if (!isDirectory) return [input];
+  const found: string[] = [];
+  await walk(full, found);
+  found.sort();
+  return found.map((p) => (isAbsolute(input) ? p : relative(io.cwd, p) || p));
+}
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(entry.name)) await walk(path, out);
+    } else if (/\.ya?ml$/i.test(entry.name)) {
+      out.push(path);
+    }
+  }
 }

@@ -1,0 +1,100 @@
+/** hpa-lint's three output formats: stylish (people), json (scripts), SARIF 2.1.0 (code scanning). */
+import type { LocatedFinding } from '../findingsOutput';
+import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../rules/index';
+import { docsUrl, type Severity } from '../rules/types';
+
+export interface FileResult {
+  file: string;
+  diagnostics: LocatedFinding[];
+}
+
+export function formatJson(results: FileResult[]): string {
+  return `${JSON.stringify(results, null, 2)}\n`;
+}
+
+export function formatStylish(results: FileResult[]): string {
+  const lines: string[] = [];
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const result of results) {
+    if (result.diagnostics.length === 0) continue;
+    lines.push(result.file);
+    for (const d of result.diagnostics) {
+      counts[d.severity]++;
+      const where = `${d.range.start.line + 1}:${d.range.start.character + 1}`;
+      lines.push(`  ${where.padEnd(8)} ${d.severity.padEnd(8)} ${d.message}  ${d.rule}`);
+    }
+    lines.push('');
+  }
+  const total = counts.error + counts.warning + counts.info + counts.hint;
+  if (total > 0)
+    lines.push(
+      `${total} problems (${counts.error} errors, ${counts.warning} warnings, ${counts.info + counts.hint} infos)`,
+    );
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+  hint: 'note',
+};
+
+export function formatSarif(results: FileResult[]): string {
+  const rules = [
+    {
+      id: YAML_SYNTAX_RULE.id,
+      description: 'The document is not valid YAML.',
+      defaultSeverity: YAML_SYNTAX_RULE.defaultSeverity,
+    },
+    {
+      id: FILE_TOO_LARGE_RULE.id,
+      description: 'The file is larger than hpa.maxFileSizeBytes and was skipped.',
+      defaultSeverity: FILE_TOO_LARGE_RULE.defaultSeverity,
+    },
+    ...ALL_RULES,
+  ];
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'hpa-lint',
+            informationUri: 'https://github.com/hpa-tools/hpa-linter',
+            rules: rules.map((r) => ({
+              id: r.id,
+              shortDescription: { text: r.description },
+              helpUri: docsUrl(r.id),
+              defaultConfiguration: { level: SARIF_LEVEL[r.defaultSeverity] },
+            })),
+          },
+        },
+        results: results.flatMap((result) =>
+          result.diagnostics.map((d) => ({
+            ruleId: d.rule,
+            ruleIndex: ruleIndex.get(d.rule) ?? -1,
+            level: SARIF_LEVEL[d.severity],
+            message: { text: d.message },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: result.file.replace(/\\/g, '/') },
+                  region: {
+                    startLine: d.range.start.line + 1,
+                    startColumn: d.range.start.character + 1,
+                    endLine: d.range.end.line + 1,
+                    endColumn: d.range.end.character + 1,
+                  },
+                },
+              },
+            ],
+          })),
+        ),
+      },
+    ],
+  };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+}

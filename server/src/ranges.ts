@@ -1,0 +1,54 @@
+/**
+ * The one place where string offsets (what `yaml` reports) become LSP positions.
+ * Offsets and LSP characters are both UTF-16 code units, so only the line split is needed.
+ * `yaml`'s own LineCounter is 1-based and per document; this index is 0-based and per file, so
+ * a document parsed on its own (see documents.ts) only has to add its offset in the file.
+ */
+import type { Position, Range } from 'vscode-languageserver-types';
+
+/** A half-open span of a file's text, as string offsets. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export class LineIndex {
+  /** Offset of the first character of each line. */
+  private readonly lineStarts: number[];
+
+  constructor(private readonly text: string) {
+    const starts = [0];
+    let at = text.indexOf('\n');
+    while (at !== -1) {
+      starts.push(at + 1);
+      at = text.indexOf('\n', at + 1);
+    }
+    this.lineStarts = starts;
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  position(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.lineStarts[mid] <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, character: clamped - this.lineStarts[low] };
+  }
+
+  range(span: Span): Range {
+    return { start: this.position(span.start), end: this.position(span.end) };
+  }
+
+  /** Offset of a 0-based line's start (the end of the text past the last line). */
+  offsetOfLine(line: number): number {
+    if (line < 0) return 0;
+    return line < this.lineStarts.length ? this.lineStarts[line] : this.text.length;
+  }
+}

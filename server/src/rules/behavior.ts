@@ -1,0 +1,2 @@
+import type { Rule } from './types';
+export const BEHAVIOR_RULES: readonly Rule[] = [];

@@ -1,0 +1,34 @@
+/** container-not-found: a ContainerResource metric names a container the target's Pod does not have. */
+import { t } from '../localize';
+import { countedContainers, podSpecOf } from '../podTemplate';
+import { HPA_KIND, isHpa } from '../scaleTarget';
+import { describe, resolvedWorkload } from './targets';
+import type { Rule } from './types';
+
+export const containerNotFoundRule: Rule = {
+  id: 'container-not-found',
+  defaultSeverity: 'error',
+  description: 'A ContainerResource metric must name a container of the target\u2019s Pod template.',
+  kinds: [HPA_KIND],
+  check(object, context) {
+    if (!isHpa(object)) return;
+    const workload = resolvedWorkload(object, context.workspace);
+    if (!workload) return;
+    const names = countedContainers(podSpecOf(workload)).map((c) => c.name);
+    for (const metric of object.root.at('spec', 'metrics').items()) {
+      if (metric.get('type').string !== 'ContainerResource') continue;
+      const container = metric.at('containerResource', 'container');
+      const name = container.string;
+      if (!name || names.includes(name)) continue;
+      context.report(
+        container.valueSpan(),
+        t(
+          'container "{0}" not found in {1} (its containers: {2})',
+          name,
+          describe(workload),
+          names.map((n) => `"${n}"`).join(', '),
+        ),
+      );
+    }
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * duplicate-target: two autoscalers (HPAs, or an HPA and a KEDA ScaledObject, which creates its own
+ * HPA) on one workload fight over its replicas; the controller reports AmbiguousSelector.
+ */
+import { basename } from 'node:path';
+import { t } from '../localize';
+import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../scaleTarget';
+import type { Rule } from './types';
+
+export const duplicateTargetRule: Rule = {
+  id: 'duplicate-target',
+  defaultSeverity: 'warning',
+  description: 'Two HPAs, or an HPA and a KEDA ScaledObject, scale the same workload.',
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  check(object, context) {
+    const ref = scaleTargetOf(object);
+    if (!ref) return;
+    const others = context.workspace.autoscalersTargeting(ref).filter((o) => o !== object);
+    if (others.length === 0) return;
+    const shown = others.slice(0, 3);
+    const more = others.length - shown.length;
+    const listed = shown
+      .map((o) =>
+        o.uri === object.uri
+          ? `${o.kind} "${o.name ?? ''}"`
+          : `${o.kind} "${o.name ?? ''}" (${basename(decodeURIComponent(o.uri))})`,
+      )
+      .join(', ')
+      .concat(more > 0 ? t(' and {0} more', more) : '');
+    const name = ref.view.get('name');
+    context.report(
+      name.exists ? name.valueSpan() : ref.view.keySpan(),
+      t(
+        '{0} "{1}" is also scaled by {2}: autoscalers on one workload fight over its replicas (AmbiguousSelector)',
+        ref.kind,
+        ref.name,
+        listed,
+      ),
+    );
+  },
+};

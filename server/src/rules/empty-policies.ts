@@ -1,0 +1,24 @@
+/** empty-policies: `policies: []` replaces the defaults and then fails validation. */
+import { t } from '../localize';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { presentDirections } from './apiText';
+import type { Rule } from './types';
+
+export const emptyPoliciesRule: Rule = {
+  id: 'empty-policies',
+  defaultSeverity: 'error',
+  description:
+    'An explicitly empty policies list replaces the defaults and is rejected: at least one policy is required.',
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  check(object, context) {
+    for (const { rules } of presentDirections(object)) {
+      const policies = rules.get('policies');
+      if (policies.isSeq && policies.items().length === 0) {
+        context.report(
+          policies.keySpan(),
+          t('{0}: Required value: must specify at least one Policy', policies.path),
+        );
+      }
+    }
+  },
+};

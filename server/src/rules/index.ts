@@ -1,0 +1,87 @@
+/**
+ * The rule registry. Every rule id, its default severity and what it checks:
+ *
+ *   yaml-syntax                 error    The document is not valid YAML (yaml's own error).
+ *   file-too-large              info     The file is larger than hpa.maxFileSizeBytes and was skipped.
+ *   schema                      error    Unknown fields, wrong types, missing required fields, unsupported values.
+ *   min-replicas                error    spec.minReplicas must be at least 1 (0 needs HPAScaleToZero and an Object/External metric).
+ *   max-replicas                error    spec.maxReplicas must be > 0 and >= minReplicas.
+ *   period-seconds-range        error    A policy's periodSeconds must be in 1..1800.
+ *   stabilization-window-range  error    stabilizationWindowSeconds must be in 0..3600.
+ *   policy-value                error    A policy's value must be greater than zero.
+ *   empty-policies              error    `policies: []` replaces the defaults and is rejected.
+ *   select-policy               error    selectPolicy must be Max, Min or Disabled.
+ *   metric-target               error    A metric populates the source its type names; its target sets the values that type needs.
+ *   tolerance-range             error    A per-direction tolerance must be a quantity >= 0.
+ *   scale-target-ref            error    scaleTargetRef needs a kind and name (valid path segments) and an apiVersion with a group.
+ *   missing-resource-request    warning  A cpu/memory Utilization metric needs that request on every counted container.
+ *   container-not-found         error    A ContainerResource metric names a container the Pod template lacks.
+ *   replicas-conflict           warning  A workload scaled by an HPA sets spec.replicas (0 = maintenance mode: info).
+ *   target-not-scalable         error    scaleTargetRef names a kind with no scale subresource.
+ *   target-not-found            info     The scale target is not in the workspace.
+ *   duplicate-target            warning  Two autoscalers (HPA or KEDA ScaledObject) scale one workload.
+ *   deprecated-api-version      warning  autoscaling/v2beta1 and v2beta2 are removed; autoscaling/v1 (info) lacks v2's features.
+ *   period-below-sync           warning  A policy period shorter than the controller's 15 s sync period.
+ *   scaling-disabled            warning  Both directions Disabled, or minReplicas == maxReplicas: the HPA never scales.
+ *   slow-ramp                   info     Going from minReplicas to maxReplicas takes longer than hpa.slowRampBudgetSeconds.
+ *   no-scale-down               info     Scale-down is Disabled: the workload only ever grows.
+ *
+ * To add a rule: write rules/<id>.ts exporting a `Rule`, add it to ALL_RULES below, add a line above,
+ * put its English messages through `t()` and their translations in server/l10n.
+ */
+import { containerNotFoundRule } from './container-not-found';
+import { deprecatedApiVersionRule } from './deprecated-api-version';
+import { duplicateTargetRule } from './duplicate-target';
+import { emptyPoliciesRule } from './empty-policies';
+import { maxReplicasRule } from './max-replicas';
+import { metricTargetRule } from './metric-target';
+import { minReplicasRule } from './min-replicas';
+import { missingResourceRequestRule } from './missing-resource-request';
+import { periodSecondsRangeRule } from './period-seconds-range';
+import { policyValueRule } from './policy-value';
+import { replicasConflictRule } from './replicas-conflict';
+import { scaleTargetRefRule } from './scale-target-ref';
+import { schemaRule } from './schema';
+import { selectPolicyRule } from './select-policy';
+import { stabilizationWindowRangeRule } from './stabilization-window-range';
+import { targetNotFoundRule } from './target-not-found';
+import { targetNotScalableRule } from './target-not-scalable';
+import { toleranceRangeRule } from './tolerance-range';
+import { BEHAVIOR_RULES } from './behavior';
+import type { Rule, Severity } from './types';
+
+/** Reported by the linter itself, not by a Rule object. */
+export const YAML_SYNTAX_RULE = { id: 'yaml-syntax', defaultSeverity: 'error' as Severity };
+export const FILE_TOO_LARGE_RULE = { id: 'file-too-large', defaultSeverity: 'info' as Severity };
+
+export const ALL_RULES: readonly Rule[] = [
+  schemaRule,
+  minReplicasRule,
+  maxReplicasRule,
+  periodSecondsRangeRule,
+  stabilizationWindowRangeRule,
+  policyValueRule,
+  emptyPoliciesRule,
+  selectPolicyRule,
+  metricTargetRule,
+  toleranceRangeRule,
+  scaleTargetRefRule,
+  missingResourceRequestRule,
+  containerNotFoundRule,
+  replicasConflictRule,
+  targetNotScalableRule,
+  targetNotFoundRule,
+  duplicateTargetRule,
+  deprecatedApiVersionRule,
+  ...BEHAVIOR_RULES,
+];
+
+/** Every rule id, including the linter's own, for settings validation and `--rule`. */
+export const ALL_RULE_IDS: readonly string[] = [
+  YAML_SYNTAX_RULE.id,
+  FILE_TOO_LARGE_RULE.id,
+  ...ALL_RULES.map((r) => r.id),
+];
+
+export type { Rule, RuleContext, Severity, SeverityOverride, Finding } from './types';
+export { docsUrl } from './types';

@@ -1,0 +1,36 @@
+/** max-replicas: spec.maxReplicas must be at least 1 and at least spec.minReplicas. */
+import { t } from '../localize';
+import { HPA_KIND, isHpa } from '../scaleTarget';
+import { shownValue } from './apiText';
+import type { Rule } from './types';
+
+export const maxReplicasRule: Rule = {
+  id: 'max-replicas',
+  defaultSeverity: 'error',
+  description: 'spec.maxReplicas must be greater than 0 and greater than or equal to spec.minReplicas.',
+  kinds: [HPA_KIND],
+  check(object, context) {
+    if (!isHpa(object)) return;
+    const max = object.root.at('spec', 'maxReplicas');
+    const value = max.number;
+    if (value === undefined) return; // absent or not a number: the schema says so
+    if (value < 1) {
+      context.report(
+        max.valueSpan(),
+        t('{0}: Invalid value: {1}: must be greater than 0', max.path, shownValue(max)),
+      );
+      return;
+    }
+    const min = object.root.at('spec', 'minReplicas').number;
+    if (min !== undefined && value < min) {
+      context.report(
+        max.valueSpan(),
+        t(
+          '{0}: Invalid value: {1}: must be greater than or equal to `minReplicas`',
+          max.path,
+          shownValue(max),
+        ),
+      );
+    }
+  },
+};

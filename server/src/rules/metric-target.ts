@@ -1,0 +1,189 @@
+/**
+ * metric-target: each entry of spec.metrics populates the source its type names (and no other), and
+ * that source's target sets the values its metric type needs, with positive values.
+ */
+import { t } from '../localize';
+import { quantityMilli } from '../quantities';
+import { HPA_KIND, isHpa } from '../scaleTarget';
+import type { YamlView } from '../yamlView';
+import { hasV2Shape, shownValue } from './apiText';
+import type { Rule, RuleContext } from './types';
+
+/** metrics[i].type -> the field holding its source. */
+const SOURCE_OF_TYPE: Record<string, string> = {
+  Resource: 'resource',
+  ContainerResource: 'containerResource',
+  Pods: 'pods',
+  Object: 'object',
+  External: 'external',
+};
+
+export const metricTargetRule: Rule = {
+  id: 'metric-target',
+  defaultSeverity: 'error',
+  description:
+    'Each metric populates exactly the source its type names, and its target sets the values that type needs.',
+  kinds: [HPA_KIND],
+  check(object, context) {
+    if (!isHpa(object) || !hasV2Shape(object)) return;
+    for (const metric of object.root.at('spec', 'metrics').items()) checkMetric(metric, context);
+  },
+};
+
+function checkMetric(metric: YamlView, context: RuleContext): void {
+  const type = metric.get('type').string;
+  if (type === undefined) return; // missing type: the schema reports it
+  const sourceKey = SOURCE_OF_TYPE[type];
+  if (sourceKey === undefined) return; // unknown type: the schema's enum reports it
+  const source = metric.get(sourceKey);
+  if (!source.exists) {
+    context.report(
+      metric.get('type').valueSpan(),
+      t('{0}: Required value: must populate information for the given metric source', source.path),
+    );
+  }
+  for (const other of Object.values(SOURCE_OF_TYPE)) {
+    if (other === sourceKey) continue;
+    const extra = metric.get(other);
+    if (extra.exists) {
+      context.report(
+        extra.keySpan(),
+        t('{0}: Forbidden: must populate the given metric source only', extra.path),
+      );
+    }
+  }
+  if (!source.isMap) return;
+  checkNames(type, source, context);
+  const target = source.get('target');
+  if (!target.isMap) return; // missing target: the schema reports it
+  checkTargetValues(target, context);
+  checkTargetCombination(type, target, context);
+}
+
+function checkNames(type: string, source: YamlView, context: RuleContext): void {
+  if (type === 'Resource' || type === 'ContainerResource') {
+    const name = source.get('name');
+    if (name.string === '')
+      context.report(name.valueSpan(), t('{0}: Required value: must specify a resource name', name.path));
+  }
+  if (type === 'ContainerResource') {
+    const container = source.get('container');
+    if (container.string === '') {
+      context.report(
+        container.valueSpan(),
+        t('{0}: Required value: must specify a container', container.path),
+      );
+    }
+  }
+  if (type === 'Pods' || type === 'Object' || type === 'External') {
+    const name = source.at('metric', 'name');
+    const value = name.string;
+    if (value === '')
+      context.report(name.valueSpan(), t('{0}: Required value: must specify a metric name', name.path));
+    else if (value !== undefined && value.includes('/')) {
+      context.report(
+        name.valueSpan(),
+        t('{0}: Invalid value: {1}: {2}', name.path, shownValue(name), t("may not contain '/'")),
+      );
+    }
+  }
+}
+
+function checkTargetValues(target: YamlView, context: RuleContext): void {
+  for (const key of ['value', 'averageValue']) {
+    const field = target.get(key);
+    if (!field.exists || field.value === null) continue;
+    const milli = quantityMilli(field.value);
+    if (milli === undefined) {
+      context.report(
+        field.valueSpan(),
+        t(
+          '{0}: Invalid value: {1}: quantities must match the regular expression {2}',
+          field.path,
+          shownValue(field),
+          QUANTITY_SHAPE,
+        ),
+      );
+    } else if (milli <= 0) {
+      context.report(
+        field.valueSpan(),
+        t('{0}: Invalid value: {1}: must be positive', field.path, shownValue(field)),
+      );
+    }
+  }
+  const utilization = target.get('averageUtilization');
+  const percent = utilization.number;
+  if (percent !== undefined && percent < 1) {
+    context.report(
+      utilization.valueSpan(),
+      t('{0}: Invalid value: {1}: must be greater than 0', utilization.path, shownValue(utilization)),
+    );
+  }
+}
+
+const QUANTITY_SHAPE = "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+function isSet(view: YamlView): boolean {
+  return view.exists && view.value !== null;
+}
+
+function checkTargetCombination(type: string, target: YamlView, context: RuleContext): void {
+  const value = target.get('value');
+  const averageValue = target.get('averageValue');
+  const utilization = target.get('averageUtilization');
+  const targetKey = target.keySpan();
+  switch (type) {
+    case 'Resource':
+    case 'ContainerResource':
+      if (!isSet(averageValue) && !isSet(utilization)) {
+        context.report(
+          targetKey,
+          t(
+            '{0}: Required value: must set either a target raw value or a target utilization',
+            utilization.path,
+          ),
+        );
+      } else if (isSet(averageValue) && isSet(utilization)) {
+        context.report(
+          averageValue.keySpan(),
+          t(
+            '{0}: Forbidden: may not set both a target raw value and a target utilization',
+            averageValue.path,
+          ),
+        );
+      }
+      break;
+    case 'Pods':
+      if (!isSet(averageValue)) {
+        context.report(
+          targetKey,
+          t('{0}: Required value: must specify a positive target averageValue', averageValue.path),
+        );
+      }
+      break;
+    case 'Object':
+      if (!isSet(value) && !isSet(averageValue)) {
+        context.report(
+          targetKey,
+          t('{0}: Required value: must set either a target value or averageValue', averageValue.path),
+        );
+      }
+      break;
+    case 'External':
+      if (!isSet(value) && !isSet(averageValue)) {
+        context.report(
+          targetKey,
+          t(
+            '{0}: Required value: must set either a target value for metric or a per-pod target',
+            averageValue.path,
+          ),
+        );
+      } else if (isSet(value) && isSet(averageValue)) {
+        context.report(
+          value.keySpan(),
+          t('{0}: Forbidden: may not set both a target value for metric and a per-pod target', value.path),
+        );
+      }
+      break;
+  }
+}

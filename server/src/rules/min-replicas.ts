@@ -1,0 +1,48 @@
+/** min-replicas: spec.minReplicas must be at least 1 (0 only with the alpha HPAScaleToZero gate and an Object or External metric). */
+import { t } from '../localize';
+import { HPA_KIND, isHpa } from '../scaleTarget';
+import { hasV2Shape, shownValue } from './apiText';
+import type { Rule } from './types';
+
+export const minReplicasRule: Rule = {
+  id: 'min-replicas',
+  defaultSeverity: 'error',
+  description:
+    'spec.minReplicas must be at least 1; 0 needs the HPAScaleToZero gate and an Object or External metric.',
+  kinds: [HPA_KIND],
+  check(object, context) {
+    if (!isHpa(object)) return;
+    const min = object.root.at('spec', 'minReplicas');
+    const value = min.number;
+    if (value === undefined || value >= 1) return;
+    if (value === 0 && hasV2Shape(object)) {
+      const scalesFromZero = object.root
+        .at('spec', 'metrics')
+        .items()
+        .some((m) => m.get('type').string === 'Object' || m.get('type').string === 'External');
+      if (scalesFromZero) {
+        context.report(
+          min.valueSpan(),
+          t(
+            '{0}: minReplicas 0 is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to 1',
+            min.path,
+          ),
+          { severity: 'warning' },
+        );
+      } else {
+        context.report(
+          min.valueSpan(),
+          t(
+            '{0}: Invalid value: 0: must be greater than or equal to 1 (scaling to zero also needs at least one Object or External metric)',
+            min.path,
+          ),
+        );
+      }
+      return;
+    }
+    context.report(
+      min.valueSpan(),
+      t('{0}: Invalid value: {1}: must be greater than or equal to 1', min.path, shownValue(min)),
+    );
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * missing-resource-request: a cpu or memory Utilization metric needs that request on every counted
+ * container (regular and restartable init containers), unless the Pod sets a pod-level request.
+ * Without it the controller cannot compute utilization ("missing request for cpu in container ...").
+ * Reported on the metric (HPA side) and on each container that lacks the request (workload side).
+ */
+import { t } from '../localize';
+import type { K8sObject } from '../objects';
+import {
+  type CountedContainer,
+  WORKLOAD_KINDS,
+  countedContainers,
+  hasRequest,
+  podLevelRequests,
+  podSpecOf,
+} from '../podTemplate';
+import { HPA_KIND, isHpa } from '../scaleTarget';
+import type { Span } from '../ranges';
+import { type UtilizationMetric, describe, resolvedWorkload, utilizationMetrics } from './targets';
+import type { Rule } from './types';
+
+export const missingResourceRequestRule: Rule = {
+  id: 'missing-resource-request',
+  defaultSeverity: 'warning',
+  description:
+    'A cpu/memory Utilization metric needs that request on every counted container of the target\u2019s Pod.',
+  kinds: [HPA_KIND, ...WORKLOAD_KINDS],
+  check(object, context) {
+    if (isHpa(object)) {
+      const workload = resolvedWorkload(object, context.workspace);
+      if (!workload) return;
+      for (const metric of utilizationMetrics(object)) {
+        const lacking = containersLacking(workload, metric);
+        if (lacking.length === 0) continue;
+        context.report(
+          metric.nameView.valueSpan(),
+          t(
+            '{0} utilization cannot be computed: {1} has no {0} request in container {2} (missing request for {0})',
+            metric.resource,
+            describe(workload),
+            lacking.map((c) => `"${c.name}"`).join(', '),
+          ),
+        );
+      }
+      return;
+    }
+    // Workload side: one finding per container and resource, whichever HPAs ask for it.
+    const reported = new Set<string>();
+    for (const autoscaler of context.workspace.autoscalersOf(object)) {
+      if (!isHpa(autoscaler)) continue;
+      for (const metric of utilizationMetrics(autoscaler)) {
+        for (const container of containersLacking(object, metric)) {
+          const key = `${container.name}\u0000${metric.resource}`;
+          if (reported.has(key)) continue;
+          reported.add(key);
+          context.report(
+            containerSpan(container),
+            t(
+              'Container "{0}" has no {1} request, but HorizontalPodAutoscaler "{2}" scales on {1} utilization: add resources.requests.{1}',
+              container.name,
+              metric.resource,
+              autoscaler.name ?? '',
+            ),
+          );
+        }
+      }
+    }
+  },
+};
+
+/** Counted containers without the metric's request; [] when a pod-level request covers it. */
+function containersLacking(workload: K8sObject, metric: UtilizationMetric): CountedContainer[] {
+  const podSpec = podSpecOf(workload);
+  const containers = countedContainers(podSpec);
+  if (metric.container !== undefined) {
+    // ContainerResource: only the named container's own request is read. A missing container is container-not-found's.
+    return containers.filter(
+      (c) => c.name === metric.container && !hasRequest(c.view.at('resources', 'requests'), metric.resource),
+    );
+  }
+  if (hasRequest(podLevelRequests(podSpec), metric.resource)) return [];
+  return containers.filter((c) => !hasRequest(c.view.at('resources', 'requests'), metric.resource));
+}
+
+/** The container's `requests` key when it has one, else `resources`, else its name. */
+function containerSpan(container: CountedContainer): Span {
+  const requests = container.view.at('resources', 'requests');
+  if (requests.exists) return requests.keySpan();
+  const resources = container.view.get('resources');
+  if (resources.exists) return resources.keySpan();
+  const name = container.view.get('name');
+  return name.exists ? name.valueSpan() : container.view.valueSpan();
+}

@@ -1,0 +1,45 @@
+/**
+ * replicas-conflict: a workload managed by an HPA should leave spec.replicas unset, or every apply
+ * resets what the HPA chose. `replicas: 0` with minReplicas > 0 is the controller's maintenance mode
+ * (ScalingDisabled): reported as information.
+ */
+import { t } from '../localize';
+import { WORKLOAD_KINDS } from '../podTemplate';
+import { isHpa, isScaledObject } from '../scaleTarget';
+import type { Rule } from './types';
+
+export const replicasConflictRule: Rule = {
+  id: 'replicas-conflict',
+  defaultSeverity: 'warning',
+  description: 'A workload scaled by an HPA sets spec.replicas: each apply overwrites the HPA\u2019s choice.',
+  kinds: WORKLOAD_KINDS.filter((k) => k !== 'ReplicationController'),
+  check(object, context) {
+    const replicas = object.root.at('spec', 'replicas');
+    const count = replicas.number;
+    if (count === undefined) return;
+    const autoscaler = context.workspace.autoscalersOf(object).find((a) => isHpa(a) || isScaledObject(a));
+    if (!autoscaler) return;
+    const min = isHpa(autoscaler) ? (autoscaler.root.at('spec', 'minReplicas').number ?? 1) : 1;
+    if (count === 0 && min > 0) {
+      context.report(
+        replicas.keySpan(),
+        t(
+          'spec.replicas: 0 puts {0} "{1}" in maintenance mode: the controller stands aside (ScalingDisabled) until replicas is raised again',
+          autoscaler.kind,
+          autoscaler.name ?? '',
+        ),
+        { severity: 'info' },
+      );
+      return;
+    }
+    context.report(
+      replicas.keySpan(),
+      t(
+        'spec.replicas is managed by {0} "{1}": every apply resets it to {2} and undoes the autoscaler\u2019s choice; remove the field',
+        autoscaler.kind,
+        autoscaler.name ?? '',
+        count,
+      ),
+    );
+  },
+};

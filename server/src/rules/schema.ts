@@ -1,0 +1,109 @@
+/**
+ * schema: the object against schemas/: unknown fields (on the key), wrong types (on the value),
+ * missing required fields (on the parent's key), unsupported enum values (on the value).
+ */
+import { t } from '../localize';
+import type { K8sObject } from '../objects';
+import { WORKLOAD_KINDS } from '../podTemplate';
+import { HPA_KIND } from '../scaleTarget';
+import { type SchemaError, validatorFor } from '../schemaValidation';
+import type { YamlView } from '../yamlView';
+import type { Rule, RuleContext } from './types';
+
+export const schemaRule: Rule = {
+  id: 'schema',
+  defaultSeverity: 'error',
+  description:
+    'The object matches the autoscaling/v2 (and apps/v1) schema: known fields, right types, required fields, supported values.',
+  kinds: [HPA_KIND, ...WORKLOAD_KINDS],
+  check(object, context) {
+    const validate = validatorFor(object.kind, object.apiVersion);
+    if (!validate) return;
+    if (validate(object.root.value)) return;
+    const seen = new Set<string>();
+    for (const error of validate.errors ?? []) {
+      const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      reportError(object, error, context);
+    }
+  },
+};
+
+function viewAt(object: K8sObject, instancePath: string): YamlView {
+  let view = object.root;
+  for (const raw of instancePath.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    view = view.isSeq && /^\d+$/.test(segment) ? view.get(Number(segment)) : view.get(segment);
+  }
+  return view;
+}
+
+function childPath(parent: YamlView, key: string): string {
+  return parent.path ? `${parent.path}.${key}` : key;
+}
+
+function reportError(object: K8sObject, error: SchemaError, context: RuleContext): void {
+  const view = viewAt(object, error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      context.report(view.get(key).keySpan(), t('unknown field "{0}"', childPath(view, key)));
+      return;
+    }
+    case 'required': {
+      const key = String(params.missingProperty);
+      const span = view.path === '' ? object.root.get('kind').keySpan() : view.keySpan();
+      context.report(span, t('{0}: Required value', childPath(view, key)));
+      return;
+    }
+    case 'type': {
+      const expected = Array.isArray(params.type) ? String(params.type[0]) : String(params.type);
+      context.report(
+        view.valueSpan(),
+        t('{0}: Invalid value: {1}: expected {2}', view.path, shown(view), expected),
+      );
+      return;
+    }
+    case 'enum': {
+      const allowed = ((params.allowedValues as unknown[]) ?? []).map((v) => JSON.stringify(v)).sort();
+      context.report(
+        view.valueSpan(),
+        t('{0}: Unsupported value: {1}: supported values: {2}', view.path, shown(view), allowed.join(', ')),
+      );
+      return;
+    }
+    case 'pattern':
+      context.report(
+        view.valueSpan(),
+        t(
+          "{0}: Invalid value: {1}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+          view.path,
+          shown(view),
+        ),
+      );
+      return;
+    case 'maxLength':
+      context.report(
+        view.valueSpan(),
+        t(
+          '{0}: Invalid value: {1}: must be no more than {2} characters',
+          view.path,
+          shown(view),
+          Number(params.limit),
+        ),
+      );
+      return;
+    default:
+      context.report(view.valueSpan(), `${view.path}: ${error.message ?? error.keyword}`);
+  }
+}
+
+function shown(view: YamlView): string {
+  const value = view.value;
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'object') return Array.isArray(value) ? '[…]' : '{…}';
+  return String(value);
+}

@@ -1,0 +1,27 @@
+/** target-not-found: the workload scaleTargetRef names is not in the workspace (information: it may live elsewhere). */
+import { t } from '../localize';
+import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../scaleTarget';
+import { NOT_SCALABLE_KINDS } from './targets';
+import type { Rule } from './types';
+
+export const targetNotFoundRule: Rule = {
+  id: 'target-not-found',
+  defaultSeverity: 'info',
+  description: 'The scale target is not in the workspace, so requests and replicas cannot be checked.',
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  check(object, context) {
+    const ref = scaleTargetOf(object);
+    if (!ref || NOT_SCALABLE_KINDS.has(ref.kind)) return;
+    if (context.workspace.find(ref.kind, ref.namespace, ref.name).length > 0) return;
+    const name = ref.view.get('name');
+    context.report(
+      name.exists ? name.valueSpan() : ref.view.keySpan(),
+      t(
+        '{0} "{1}" in namespace "{2}" is not in the workspace: its requests and replicas are not checked',
+        ref.kind,
+        ref.name,
+        ref.namespace,
+      ),
+    );
+  },
+};

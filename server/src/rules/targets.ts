@@ -1,0 +1,80 @@
+/**
+ * What the cross-resource rules share: an autoscaler's utilization metrics, its resolved workload,
+ * and the kinds that have no scale subresource.
+ */
+import type { K8sObject } from '../objects';
+import { isWorkload } from '../podTemplate';
+import { isHpa, scaleTargetOf } from '../scaleTarget';
+import type { YamlView } from '../yamlView';
+import type { WorkspaceIndex } from '../workspaceIndex';
+
+/** Built-in kinds with no `scale` subresource: an HPA pointed at them fails with FailedGetScale. */
+export const NOT_SCALABLE_KINDS: ReadonlySet<string> = new Set([
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'Pod',
+  'Service',
+  'ConfigMap',
+  'Secret',
+  'Ingress',
+  'ServiceAccount',
+  'PodDisruptionBudget',
+  'Namespace',
+  'PersistentVolumeClaim',
+  'HorizontalPodAutoscaler',
+  'NetworkPolicy',
+]);
+
+/** Resources whose utilization needs a request on every counted container. */
+export const REQUEST_RESOURCES: ReadonlySet<string> = new Set(['cpu', 'memory']);
+
+export interface UtilizationMetric {
+  /** `cpu` or `memory`. */
+  resource: string;
+  /** Set for ContainerResource metrics. */
+  container: string | undefined;
+  /** The metric's `name` value, for ranges. */
+  nameView: YamlView;
+  /** The metric's `container` value (ContainerResource only). */
+  containerView: YamlView | undefined;
+}
+
+/** Resource and ContainerResource metrics with a Utilization target on cpu or memory. */
+export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
+  if (!isHpa(hpa)) return [];
+  const out: UtilizationMetric[] = [];
+  for (const metric of hpa.root.at('spec', 'metrics').items()) {
+    const type = metric.get('type').string;
+    const source =
+      type === 'Resource'
+        ? metric.get('resource')
+        : type === 'ContainerResource'
+          ? metric.get('containerResource')
+          : undefined;
+    if (!source) continue;
+    const target = source.get('target');
+    const utilization =
+      target.get('type').string === 'Utilization' || target.get('averageUtilization').exists;
+    if (!utilization || target.get('averageValue').exists) continue;
+    const nameView = source.get('name');
+    const resource = nameView.string;
+    if (resource === undefined || !REQUEST_RESOURCES.has(resource)) continue;
+    const containerView = type === 'ContainerResource' ? source.get('container') : undefined;
+    out.push({ resource, container: containerView?.string, nameView, containerView });
+  }
+  return out;
+}
+
+/** The workload an autoscaler targets, when it is a workload in the workspace. */
+export function resolvedWorkload(autoscaler: K8sObject, workspace: WorkspaceIndex): K8sObject | undefined {
+  const ref = scaleTargetOf(autoscaler);
+  if (!ref) return undefined;
+  const target = workspace.resolveTarget(ref, autoscaler);
+  return target && isWorkload(target) ? target : undefined;
+}
+
+/** `Deployment "api"`, for messages. */
+export function describe(object: K8sObject): string {
+  return `${object.kind} "${object.name ?? ''}"`;
+}

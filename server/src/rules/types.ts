@@ -1,0 +1,45 @@
+/**
+ * The contract every rule follows. Rules know nothing of LSP connections: they read objects from a
+ * workspace view and report spans with messages, so the language server and `hpa-lint` share them.
+ */
+import type { HpaSettings } from '../settings';
+import type { Span } from '../ranges';
+import type { K8sObject } from '../objects';
+import type { WorkspaceIndex } from '../workspaceIndex';
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export type SeverityOverride = Severity | 'off';
+
+export const DOCS_BASE = 'https://github.com/hpa-tools/hpa-linter/blob/main/docs/rules/';
+
+export function docsUrl(ruleId: string): string {
+  return `${DOCS_BASE}${ruleId}.md`;
+}
+
+/** A finding in one file, before it is turned into an LSP diagnostic or a CLI line. */
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  message: string;
+  /** Offsets in the file. */
+  span: Span;
+  /** The file, when it is not the one being linted (cross-file rules report on both sides). */
+  uri: string;
+}
+
+export interface RuleContext {
+  readonly workspace: WorkspaceIndex;
+  readonly settings: HpaSettings;
+  /** Reports a finding on the object being checked (or, with `uri`, on an object in another file). */
+  report(span: Span, message: string, options?: { severity?: Severity; uri?: string }): void;
+}
+
+export interface Rule {
+  id: string;
+  defaultSeverity: Severity;
+  /** One line for the registry listing and the docs index. */
+  description: string;
+  /** Kinds this rule checks; the linter calls `check` once per object of these kinds. */
+  kinds: readonly string[];
+  check(object: K8sObject, context: RuleContext): void;
+}

@@ -1,0 +1,56 @@
+/**
+ * The extension's settings as the server uses them: one typed mirror of package.json's
+ * `contributes.configuration` (a unit test keeps the defaults in step), and a normaliser that turns
+ * whatever the client sends into valid values.
+ */
+import type { SeverityOverride } from './rules/types';
+
+export interface HpaSettings {
+  /** Per-rule severity overrides (`hpa.rules`). */
+  rules: Record<string, SeverityOverride>;
+  /** `hpa.slowRampBudgetSeconds`: the slow-ramp rule fires above this many seconds from min to max. */
+  slowRampBudgetSeconds: number;
+  /** `hpa.maxFileSizeBytes`: larger files are skipped with one information diagnostic. */
+  maxFileSizeBytes: number;
+}
+
+/** The configuration section the server pulls with workspace/configuration. */
+export const SETTINGS_SECTION = 'hpa';
+
+export const DEFAULT_SETTINGS: Readonly<HpaSettings> = Object.freeze({
+  rules: {},
+  slowRampBudgetSeconds: 600,
+  maxFileSizeBytes: 5_000_000,
+});
+
+/** Minimums declared in package.json. */
+export const SETTINGS_MINIMUMS = { slowRampBudgetSeconds: 0, maxFileSizeBytes: 1000 } as const;
+
+const OVERRIDES: ReadonlySet<string> = new Set(['off', 'info', 'warning', 'error', 'hint']);
+
+export function normalizeSettings(raw: unknown): HpaSettings {
+  const input = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const rules: Record<string, SeverityOverride> = {};
+  if (typeof input.rules === 'object' && input.rules !== null) {
+    for (const [id, value] of Object.entries(input.rules as Record<string, unknown>)) {
+      if (typeof value === 'string' && OVERRIDES.has(value)) rules[id] = value as SeverityOverride;
+    }
+  }
+  return {
+    rules,
+    slowRampBudgetSeconds: numberAtLeast(
+      input.slowRampBudgetSeconds,
+      SETTINGS_MINIMUMS.slowRampBudgetSeconds,
+      DEFAULT_SETTINGS.slowRampBudgetSeconds,
+    ),
+    maxFileSizeBytes: numberAtLeast(
+      input.maxFileSizeBytes,
+      SETTINGS_MINIMUMS.maxFileSizeBytes,
+      DEFAULT_SETTINGS.maxFileSizeBytes,
+    ),
+  };
+}
+
+function numberAtLeast(value: unknown, minimum: number, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= minimum ? value : fallback;
+}
