@@ -1,2 +1,14 @@
-// Placeholder entry; the language server lands with its issue.
-export {};
+/**
+ * Entry point of the language server: creates the connection (stdio with `--stdio`, IPC or sockets as
+ * the client chooses) and hands it to the service. Nothing else lives here.
+ */
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startHpaService } from './service';
+
+// stdout carries the protocol: anything written with console.log would corrupt it.
+console.log = console.error;
+console.info = console.error;
+
+const connection = createConnection(ProposedFeatures.all);
+startHpaService(connection);
+connection.listen();

@@ -1,0 +1,100 @@
+/**
+ * The answers to the custom requests of common/protocol.ts: the HPAs of a document, and the HPA at a
+ * line with what the simulator needs from its target (per-Pod and per-container requests).
+ */
+import type { HPASpec } from '../../common/engine/types';
+import type { DocumentHpa, PreviewModel } from '../../common/protocol';
+import type { FileModel } from './documents';
+import { t } from './localize';
+import type { K8sObject } from './objects';
+import { isWorkload, podRequestsOf } from './podTemplate';
+import { isHpa, scaleTargetOf } from './scaleTarget';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+/** The autoscaling/v2-shaped HPAs of a file (v1 and v2beta1 have other fields and are not simulated). */
+function previewableHpas(file: FileModel, workspace: WorkspaceIndex): K8sObject[] {
+  return workspace
+    .objectsIn(file.uri)
+    .filter((o) => isHpa(o) && o.apiVersion !== 'autoscaling/v1' && o.apiVersion !== 'autoscaling/v2beta1');
+}
+
+/** 0-based line where an object's content starts (after any `---` and comments). */
+function contentLine(file: FileModel, object: K8sObject): number {
+  const start = object.root.node?.range?.[0] ?? 0;
+  return file.lineIndex.position(object.offset + start).line;
+}
+
+export function documentHpas(file: FileModel, workspace: WorkspaceIndex): DocumentHpa[] {
+  return previewableHpas(file, workspace).map((o) => ({
+    name: o.name ?? '',
+    documentIndex: o.documentIndex,
+    line: contentLine(file, o),
+  }));
+}
+
+/** The HPA whose document contains the line, else the nearest one before it, else the first. */
+export function previewModelAt(
+  file: FileModel,
+  workspace: WorkspaceIndex,
+  line: number,
+): PreviewModel | null {
+  const hpas = previewableHpas(file, workspace);
+  if (hpas.length === 0) return null;
+  const offset = file.lineIndex.offsetOfLine(line);
+  let chosen = hpas[0];
+  for (const hpa of hpas) if (hpa.offset <= offset) chosen = hpa;
+  return buildPreviewModel(chosen, workspace);
+}
+
+export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): PreviewModel {
+  const notes: string[] = [];
+  const spec = (hpa.root.get('spec').value ?? {}) as HPASpec;
+  const ref = scaleTargetOf(hpa);
+  const target = ref ? workspace.resolveTarget(ref, hpa) : undefined;
+  let podRequests: Record<string, number> = {};
+  let containerRequests: Record<string, Record<string, number>> = {};
+  let targetInfo: PreviewModel['target'] = null;
+  if (target && isWorkload(target)) {
+    ({ podRequests, containerRequests } = podRequestsOf(target));
+    const replicas = target.root.at('spec', 'replicas').number;
+    targetInfo = {
+      uri: target.uri,
+      kind: target.kind,
+      name: target.name ?? '',
+      ...(replicas !== undefined ? { replicas } : {}),
+    };
+    for (const resource of ['cpu', 'memory']) {
+      if (podRequests[resource] === undefined) {
+        notes.push(
+          t(
+            '{0} "{1}" does not request {2} on every container: {2} utilization cannot be computed',
+            target.kind,
+            target.name ?? '',
+            resource,
+          ),
+        );
+      }
+    }
+  } else if (ref) {
+    notes.push(
+      t(
+        '{0} "{1}" is not in the workspace: Pod requests are unknown, so utilization targets use assumed requests',
+        ref.kind,
+        ref.name,
+      ),
+    );
+  } else {
+    notes.push(t('spec.scaleTargetRef is incomplete: the target cannot be resolved'));
+  }
+  return {
+    uri: hpa.uri,
+    documentIndex: hpa.documentIndex,
+    name: hpa.name ?? '',
+    ...(hpa.root.at('metadata', 'namespace').string !== undefined ? { namespace: hpa.namespace } : {}),
+    spec,
+    podRequests,
+    containerRequests,
+    target: targetInfo,
+    notes,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The spec the engine's ramp model needs, for an HPA or for the HPA KEDA creates from a ScaledObject
+ * (minReplicaCount, default 0 but at least 1 in the HPA; maxReplicaCount, default 100; the advanced
+ * behavior). Undefined when the numbers are not usable (the API rules report those).
+ */
+import type { HPABehavior, HPASpec } from '../../../common/engine/types';
+import type { K8sObject } from '../objects';
+import { isScaledObject } from '../scaleTarget';
+import { behaviorOf } from './apiText';
+
+export const KEDA_DEFAULT_MAX_REPLICAS = 100;
+
+export function rampSpecOf(object: K8sObject): HPASpec | undefined {
+  const spec = object.root.get('spec');
+  const behaviorValue = behaviorOf(object).value;
+  const behavior =
+    typeof behaviorValue === 'object' && behaviorValue !== null ? (behaviorValue as HPABehavior) : null;
+  let min: number | undefined;
+  let max: number | undefined;
+  if (isScaledObject(object)) {
+    min = Math.max(1, spec.get('minReplicaCount').number ?? 0);
+    max = spec.get('maxReplicaCount').number ?? KEDA_DEFAULT_MAX_REPLICAS;
+  } else {
+    min = spec.get('minReplicas').exists ? spec.get('minReplicas').number : 1;
+    max = spec.get('maxReplicas').number;
+  }
+  if (
+    min === undefined ||
+    max === undefined ||
+    !Number.isInteger(min) ||
+    !Number.isInteger(max) ||
+    min < 1 ||
+    max < min
+  ) {
+    return undefined;
+  }
+  return {
+    scaleTargetRef: { kind: 'Deployment', name: 'target' },
+    minReplicas: min,
+    maxReplicas: max,
+    behavior,
+  };
+}
+
+/** `75 s`, `12 min 30 s`, for messages. */
+export function formatSeconds(seconds: number, t: (m: string, ...a: (string | number)[]) => string): string {
+  if (seconds < 60) return t('{0} s', seconds);
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest === 0 ? t('{0} min', minutes) : t('{0} min {1} s', minutes, rest);
+}

@@ -1,0 +1,30 @@
+/** period-below-sync: a policy period shorter than the controller's 15 s sync acts as if it were one sync long. */
+import { DEFAULT_CONTROLLER_OPTIONS } from '../../../common/engine/defaults';
+import { t } from '../localize';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { presentPolicies } from './apiText';
+import type { Rule } from './types';
+
+export const periodBelowSyncRule: Rule = {
+  id: 'period-below-sync',
+  defaultSeverity: 'warning',
+  description:
+    'A scaling policy\u2019s periodSeconds is shorter than the controller\u2019s 15 s sync period.',
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  check(object, context) {
+    const sync = DEFAULT_CONTROLLER_OPTIONS.syncPeriodSeconds;
+    for (const policy of presentPolicies(object)) {
+      const period = policy.get('periodSeconds');
+      const value = period.number;
+      if (value === undefined || value <= 0 || value >= sync) continue;
+      context.report(
+        period.valueSpan(),
+        t(
+          'periodSeconds {0} is shorter than the controller\u2019s {1}-second sync period: the HPA acts once per sync, so this policy allows its value on every sync',
+          value,
+          sync,
+        ),
+      );
+    }
+  },
+};

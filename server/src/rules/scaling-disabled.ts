@@ -1,0 +1,38 @@
+/** scaling-disabled: both directions Disabled, or minReplicas equal to maxReplicas: the autoscaler never scales. */
+import { t } from '../localize';
+import { HPA_KIND, SCALED_OBJECT_KIND, isHpa } from '../scaleTarget';
+import { behaviorOf } from './apiText';
+import type { Rule } from './types';
+
+export const scalingDisabledRule: Rule = {
+  id: 'scaling-disabled',
+  defaultSeverity: 'warning',
+  description:
+    'Both directions are Disabled, or minReplicas equals maxReplicas: the autoscaler never changes the replica count.',
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  check(object, context) {
+    const behavior = behaviorOf(object);
+    const up = behavior.at('scaleUp', 'selectPolicy').string;
+    const down = behavior.at('scaleDown', 'selectPolicy').string;
+    if (up === 'Disabled' && down === 'Disabled') {
+      context.report(
+        behavior.keySpan(),
+        t(
+          'Both scaleUp and scaleDown have selectPolicy: Disabled: the autoscaler never changes the replica count',
+        ),
+      );
+      return;
+    }
+    if (!isHpa(object)) return;
+    const spec = object.root.get('spec');
+    const max = spec.get('maxReplicas');
+    const min = spec.get('minReplicas');
+    const minValue = min.exists ? min.number : 1;
+    if (max.number !== undefined && minValue !== undefined && max.number === minValue) {
+      context.report(
+        max.valueSpan(),
+        t('minReplicas and maxReplicas are both {0}: the HPA can never change the replica count', minValue),
+      );
+    }
+  },
+};

@@ -1,0 +1,51 @@
+/**
+ * slow-ramp: under maximum load, going from minReplicas to maxReplicas takes longer than the budget
+ * (hpa.slowRampBudgetSeconds, default 600), computed by the engine through the real windows, policies
+ * and sync period.
+ */
+import { timeToScale } from '../../../common/engine/ramp';
+import { t } from '../localize';
+import { HPA_KIND, SCALED_OBJECT_KIND, isScaledObject } from '../scaleTarget';
+import { behaviorOf } from './apiText';
+import { formatSeconds, rampSpecOf } from './behaviorSpec';
+import type { Rule } from './types';
+
+export const slowRampRule: Rule = {
+  id: 'slow-ramp',
+  defaultSeverity: 'info',
+  description:
+    'Scaling from minReplicas to maxReplicas under full load takes longer than hpa.slowRampBudgetSeconds.',
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  check(object, context) {
+    const spec = rampSpecOf(object);
+    if (!spec || spec.minReplicas === spec.maxReplicas) return;
+    const scaleUp = behaviorOf(object).get('scaleUp');
+    if (scaleUp.get('selectPolicy').string === 'Disabled') return; // deliberate: not a slow ramp
+    let seconds: number | null;
+    try {
+      seconds = timeToScale(spec, 'up').seconds;
+    } catch {
+      return; // values the engine rejects are reported by the API rules
+    }
+    const budget = context.settings.slowRampBudgetSeconds;
+    if (seconds !== null && seconds <= budget) return;
+    const anchor = scaleUp.exists
+      ? scaleUp.keySpan()
+      : object.root.at('spec', isScaledObject(object) ? 'maxReplicaCount' : 'maxReplicas').keySpan();
+    const message =
+      seconds === null
+        ? t(
+            'Under full load the autoscaler never reaches {0} replicas from {1}: the scale-up policies cannot get there',
+            spec.maxReplicas,
+            spec.minReplicas ?? 1,
+          )
+        : t(
+            'Under full load, scaling from {0} to {1} replicas takes {2}, more than the budget of {3} (hpa.slowRampBudgetSeconds)',
+            spec.minReplicas ?? 1,
+            spec.maxReplicas,
+            formatSeconds(seconds, t),
+            formatSeconds(budget, t),
+          );
+    context.report(anchor, message);
+  },
+};

@@ -1,0 +1,272 @@
+/**
+ * The language service: keeps the workspace index current from open documents (which win) and disk
+ * (scanned at start-up, updated on watched-file events), lints what changed and what depends on it,
+ * pushes diagnostics, and answers the custom preview requests. Everything arrives through the
+ * connection it is given, so tests can drive it over streams like any LSP client.
+ */
+import {
+  type Connection,
+  type Diagnostic,
+  DiagnosticSeverity,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type InitializeParams,
+  type InitializeResult,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  DocumentHpasRequest,
+  type DocumentHpa,
+  PreviewModelRequest,
+  type PreviewModelParams,
+  type PreviewModelResult,
+} from '../../common/protocol';
+import { findYamlFiles, isYamlPath, readYamlFile } from './diskWorkspace';
+import { FileModel } from './documents';
+import { locate } from './findingsOutput';
+import { lintFile } from './lint';
+import { setLocale, t } from './localize';
+import { documentHpas, previewModelAt } from './previewModel';
+import { relatedUris } from './relatedFiles';
+import { FILE_TOO_LARGE_RULE } from './rules/index';
+import { docsUrl, type Severity } from './rules/types';
+import { warmUpSchemas } from './schemaValidation';
+import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from './settings';
+import { WorkspaceIndex } from './workspaceIndex';
+
+const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export interface HpaService {
+  readonly workspace: WorkspaceIndex;
+  readonly documents: TextDocuments<TextDocument>;
+  settings(): HpaSettings;
+}
+
+export function startHpaService(connection: Connection): HpaService {
+  const documents = new TextDocuments(TextDocument);
+  const workspace = new WorkspaceIndex();
+  /** Disk text of files that are not open, so closing a document falls back to what is saved. */
+  const diskText = new Map<string, string>();
+  let settings: HpaSettings = { ...DEFAULT_SETTINGS };
+  let canPullConfiguration = false;
+  let canWatchFiles = false;
+  let workspaceFolders: string[] = [];
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    setLocale(params.locale ?? (params.initializationOptions as { locale?: string } | undefined)?.locale);
+    canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
+    settings = normalizeSettings(
+      (params.initializationOptions as { settings?: unknown } | undefined)?.settings,
+    );
+    warmUpSchemas();
+    return {
+      capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
+      serverInfo: { name: 'hpa-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (canPullConfiguration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    }
+    if (canWatchFiles) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: '**/*.{yaml,yml}' }],
+      });
+    }
+    void pullSettings()
+      .then(scanWorkspace)
+      .then(() => lintOpenDocuments());
+  });
+
+  async function pullSettings(): Promise<void> {
+    if (!canPullConfiguration) return;
+    try {
+      settings = normalizeSettings(
+        await connection.workspace.getConfiguration({ section: SETTINGS_SECTION }),
+      );
+    } catch {
+      // A client that fails the request keeps the defaults.
+    }
+  }
+
+  async function scanWorkspace(): Promise<void> {
+    for (const folder of workspaceFolders) {
+      for (const uri of await findYamlFiles(folder)) {
+        if (documents.get(uri)) continue;
+        const text = await readYamlFile(uri, settings.maxFileSizeBytes);
+        if (text === undefined) continue;
+        diskText.set(uri, text);
+        if (!documents.get(uri))
+          workspace.setFile(new FileModel(uri, text, undefined, workspace.getFile(uri)));
+      }
+    }
+  }
+
+  connection.onDidChangeConfiguration(() => {
+    void pullSettings().then(() => lintOpenDocuments());
+  });
+
+  connection.onDidChangeWatchedFiles(async (params) => {
+    const affected = new Set<string>();
+    for (const change of params.changes) {
+      if (!isYamlPath(change.uri) || documents.get(change.uri)) continue; // open documents win over disk
+      const before = workspace.objectsIn(change.uri);
+      const text =
+        change.type === FileChangeType.Deleted
+          ? undefined
+          : await readYamlFile(change.uri, settings.maxFileSizeBytes);
+      if (text === undefined) {
+        diskText.delete(change.uri);
+        workspace.deleteFile(change.uri);
+      } else {
+        diskText.set(change.uri, text);
+        workspace.setFile(new FileModel(change.uri, text, undefined, workspace.getFile(change.uri)));
+      }
+      for (const uri of relatedUris([...before, ...workspace.objectsIn(change.uri)], workspace))
+        affected.add(uri);
+    }
+    for (const uri of affected) if (documents.get(uri)) schedule(uri);
+  });
+
+  // Coalesce bursts of changes: lint once per tick for every document touched, without a fixed delay.
+  const pending = new Set<string>();
+  let flushScheduled = false;
+  function schedule(uri: string): void {
+    pending.add(uri);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(flush);
+  }
+
+  function flush(): void {
+    flushScheduled = false;
+    const changed = [...pending];
+    pending.clear();
+    const toLint = new Set<string>();
+    for (const uri of changed) {
+      const document = documents.get(uri);
+      if (!document) continue;
+      toLint.add(uri);
+      const previous = workspace.getFile(uri);
+      if (
+        previous &&
+        previous.version === document.version &&
+        previous.text.length === document.getText().length
+      ) {
+        continue; // already indexed at this version (a re-lint for a related file's sake)
+      }
+      const text = document.getText();
+      if (text.length > settings.maxFileSizeBytes) {
+        const before = workspace.deleteFile(uri);
+        for (const related of relatedUris(before, workspace)) toLint.add(related);
+        continue;
+      }
+      const before = workspace.setFile(new FileModel(uri, text, document.version, previous));
+      for (const related of relatedUris([...before, ...workspace.objectsIn(uri)], workspace))
+        toLint.add(related);
+    }
+    for (const uri of toLint) if (documents.get(uri)) publish(uri);
+  }
+
+  function publish(uri: string): void {
+    const document = documents.get(uri);
+    if (!document) return;
+    const file = workspace.getFile(uri);
+    if (!file) {
+      const size = document.getText().length;
+      if (size <= settings.maxFileSizeBytes) return;
+      const severity = settings.rules[FILE_TOO_LARGE_RULE.id] ?? FILE_TOO_LARGE_RULE.defaultSeverity;
+      const diagnostics: Diagnostic[] =
+        severity === 'off'
+          ? []
+          : [
+              {
+                range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+                severity: LSP_SEVERITY[severity],
+                source: 'hpa',
+                code: FILE_TOO_LARGE_RULE.id,
+                codeDescription: { href: docsUrl(FILE_TOO_LARGE_RULE.id) },
+                message: t(
+                  'File skipped: {0} bytes is more than hpa.maxFileSizeBytes ({1})',
+                  size,
+                  settings.maxFileSizeBytes,
+                ),
+              },
+            ];
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+      return;
+    }
+    let diagnostics: Diagnostic[];
+    try {
+      const findings = lintFile(file, workspace, settings).filter((f) => f.uri === uri);
+      diagnostics = locate(file, findings).map((f) => ({
+        range: f.range,
+        severity: LSP_SEVERITY[f.severity],
+        source: 'hpa',
+        code: f.rule,
+        codeDescription: { href: docsUrl(f.rule) },
+        message: f.message,
+      }));
+    } catch (err) {
+      // A rule bug must not take the server down: log it (stderr-bound console) and publish nothing new.
+      connection.console.error(
+        `hpa: linting ${uri} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      return;
+    }
+    void connection.sendDiagnostics({ uri, version: file.version, diagnostics });
+  }
+
+  function lintOpenDocuments(): void {
+    for (const document of documents.all()) schedule(document.uri);
+    // Settings (e.g. the size limit) may have changed: rebuild every open document's model.
+    for (const document of documents.all()) {
+      const file = workspace.getFile(document.uri);
+      if (file && file.version === document.version) workspace.deleteFile(document.uri);
+    }
+  }
+
+  documents.onDidOpen((e) => schedule(e.document.uri));
+  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  documents.onDidClose((e) => {
+    const uri = e.document.uri;
+    const before = workspace.objectsIn(uri);
+    const disk = diskText.get(uri);
+    if (disk !== undefined) workspace.setFile(new FileModel(uri, disk, undefined, workspace.getFile(uri)));
+    else workspace.deleteFile(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    for (const related of relatedUris([...before, ...workspace.objectsIn(uri)], workspace))
+      if (documents.get(related)) schedule(related);
+  });
+
+  connection.onRequest(PreviewModelRequest, (params: PreviewModelParams): PreviewModelResult => {
+    const file = indexedFile(params.uri);
+    return file ? previewModelAt(file, workspace, params.line) : null;
+  });
+
+  connection.onRequest(DocumentHpasRequest, (params: { uri: string }): DocumentHpa[] => {
+    const file = indexedFile(params.uri);
+    return file ? documentHpas(file, workspace) : [];
+  });
+
+  /** The file as the index holds it, brought up to date first when an edit is still pending. */
+  function indexedFile(uri: string): FileModel | undefined {
+    if (pending.has(uri)) flush();
+    return workspace.getFile(uri);
+  }
+
+  documents.listen(connection);
+  return { workspace, documents, settings: () => settings };
+}
