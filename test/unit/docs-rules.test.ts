@@ -5,12 +5,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { FileModel } from '../../server/src/documents';
+import { lintFile } from '../../server/src/lint';
+import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../../server/src/rules/index';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
+import { WorkspaceIndex } from '../../server/src/workspaceIndex';
 
 const root = join(import.meta.dirname, '..', '..');
 const docsDir = join(root, 'docs', 'rules');
-const rulesDir = join(root, 'server', 'src', 'rules');
 
 /** The headings every rule page has, in this order. */
 const SECTIONS = [
@@ -26,65 +29,44 @@ const SECTIONS = [
 /** The levels `hpa.rules` accepts besides `off` (package.json), as the docs spell them. */
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 
-interface RegisteredRule {
-  id: string;
-  /** Unknown when the registry lists the id only. */
-  defaultSeverity: string | undefined;
-}
-
 interface IndexRow {
   id: string;
   link: string;
   severity: string;
 }
 
-function isRule(value: unknown): value is { id: string; defaultSeverity: string } {
-  if (value === null || typeof value !== 'object') return false;
-  const candidate = value as Record<string, unknown>;
-  return typeof candidate.id === 'string' && typeof candidate.defaultSeverity === 'string';
+/** Every rule the linter can report: its own two (YAML errors, skipped files) and the registry's. */
+const REGISTERED: { id: string; defaultSeverity: string }[] = [
+  YAML_SYNTAX_RULE,
+  FILE_TOO_LARGE_RULE,
+  ...ALL_RULES,
+];
+
+/** Rules whose examples can be linted in isolation; file-too-large needs a file of megabytes. */
+const LINTABLE = REGISTERED.filter((r) => r.id !== FILE_TOO_LARGE_RULE.id);
+
+/** The rule ids the linter reports for one file holding `text`, alone in its workspace. */
+function reportedRules(text: string): string[] {
+  const uri = 'file:///docs/example.yaml';
+  const workspace = new WorkspaceIndex();
+  workspace.setFile(new FileModel(uri, text, undefined));
+  const file = workspace.getFile(uri);
+  assert.ok(file, 'the example is in the workspace');
+  return lintFile(file, workspace, DEFAULT_SETTINGS).map((f) => f.rule);
 }
 
-/** Rules a module exports: rule objects, arrays of them, and arrays of rule ids (`ALL_RULE_IDS`). */
-function rulesExportedBy(module: Record<string, unknown>): RegisteredRule[] {
-  const found: RegisteredRule[] = [];
-  for (const value of Object.values(module)) {
-    if (isRule(value)) found.push({ id: value.id, defaultSeverity: value.defaultSeverity });
-    else if (Array.isArray(value) && value.length > 0 && value.every(isRule)) {
-      found.push(...value.map((r) => ({ id: r.id, defaultSeverity: r.defaultSeverity })));
-    } else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
-      found.push(...value.map((id: string) => ({ id, defaultSeverity: undefined })));
-    }
-  }
-  return found;
+/** The first fenced block after a `## <section>` heading (any language: a YAML error is shown as text). */
+function exampleIn(markdown: string, section: string): string {
+  const at = markdown.indexOf(`## ${section}`);
+  assert.ok(at >= 0, `has a "${section}" section`);
+  const block = codeBlocks(markdown.slice(at))[0];
+  assert.ok(block, `"${section}" holds a code block`);
+  return block.body;
 }
 
-/** One entry per id, keeping a known severity over an unknown one. */
-function byId(rules: RegisteredRule[]): RegisteredRule[] {
-  const merged = new Map<string, RegisteredRule>();
-  for (const rule of rules) {
-    const known = merged.get(rule.id);
-    if (!known || known.defaultSeverity === undefined) merged.set(rule.id, rule);
-  }
-  return [...merged.values()];
-}
-
-async function importTs(path: string): Promise<Record<string, unknown>> {
-  return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-}
-
-/**
- * The rules the server registers. The registry (server/src/rules/index.ts) is authoritative once it
- * exists; until then every rule module in the folder is read, so a new rule still needs its page.
- */
-async function registeredRules(): Promise<{ rules: RegisteredRule[]; source: string }> {
-  const index = join(rulesDir, 'index.ts');
-  if (existsSync(index)) {
-    return { rules: byId(rulesExportedBy(await importTs(index))), source: 'server/src/rules/index.ts' };
-  }
-  const files = existsSync(rulesDir) ? readdirSync(rulesDir).filter((f) => f.endsWith('.ts')) : [];
-  const rules: RegisteredRule[] = [];
-  for (const file of files) rules.push(...rulesExportedBy(await importTs(join(rulesDir, file))));
-  return { rules: byId(rules), source: 'the rule modules in server/src/rules/' };
+/** A complete manifest names its kind; a fragment (`containers:` alone) cannot be linted on its own. */
+function isCompleteManifest(text: string): boolean {
+  return /^kind: /m.test(text);
 }
 
 /** Rows of the index table: `| [`id`](id.md) | severity | category | text |`. */
@@ -117,24 +99,28 @@ function headings(markdown: string): string[] {
   return [...withoutCode.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
 }
 
-test('every registered rule has a page and a row in the index', async () => {
-  const { rules, source } = await registeredRules();
-  assert.ok(rules.length > 0, `no rules found in ${source}`);
+test('every registered rule has a page and a row in the index', () => {
   const pages = new Set(pageIds());
   const indexed = new Set(indexRows().map((r) => r.id));
-  const withoutPage = rules.map((r) => r.id).filter((id) => !pages.has(id));
-  const notIndexed = rules.map((r) => r.id).filter((id) => !indexed.has(id));
-  assert.deepEqual(withoutPage, [], `rules in ${source} without docs/rules/<id>.md`);
-  assert.deepEqual(notIndexed, [], `rules in ${source} missing from docs/rules/README.md`);
+  const ids = REGISTERED.map((r) => r.id);
+  assert.ok(ids.length >= 20, 'the registry lists the rules');
+  assert.deepEqual(
+    ids.filter((id) => !pages.has(id)),
+    [],
+    'rules without docs/rules/<id>.md',
+  );
+  assert.deepEqual(
+    ids.filter((id) => !indexed.has(id)),
+    [],
+    'rules missing from docs/rules/README.md',
+  );
 });
 
-test('the index and the pages document the default severity the code uses', async () => {
-  const { rules } = await registeredRules();
+test('the index documents the default severity the code uses', () => {
   const documented = new Map(indexRows().map((r) => [r.id, r.severity]));
-  const mismatches = rules
-    .filter((r) => r.defaultSeverity !== undefined && documented.has(r.id))
-    .filter((r) => documented.get(r.id) !== r.defaultSeverity)
-    .map((r) => `${r.id}: code ${r.defaultSeverity}, docs ${documented.get(r.id)}`);
+  const mismatches = REGISTERED.filter((r) => documented.get(r.id) !== r.defaultSeverity).map(
+    (r) => `${r.id}: code ${r.defaultSeverity}, docs ${documented.get(r.id)}`,
+  );
   assert.deepEqual(mismatches, []);
 });
 
@@ -188,6 +174,17 @@ for (const id of pageIds()) {
       assert.match(link, /^[a-z0-9-]+\.md$/, `relative link to a rule page: ${link}`);
       assert.ok(existsSync(join(docsDir, link)), `${link} exists`);
       assert.notEqual(link, `${id}.md`, 'a page does not list itself');
+    }
+  });
+}
+
+for (const { id } of LINTABLE) {
+  test(`docs/rules/${id}.md: the bad example triggers ${id}, the good one does not`, () => {
+    const page = readPage(id);
+    assert.ok(reportedRules(exampleIn(page, 'Bad example')).includes(id), 'the bad example is reported');
+    const good = exampleIn(page, 'Good example');
+    if (isCompleteManifest(good)) {
+      assert.ok(!reportedRules(good).includes(id), 'the good example is clean');
     }
   });
 }
