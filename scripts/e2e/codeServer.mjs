@@ -184,7 +184,16 @@ export async function installVsix(entry, extensionsDir, vsixPath) {
  * Starts code-server and resolves once it answers HTTP. Its output is collected in `logs()` (and
  * echoed when HPA_E2E_VERBOSE is set) so that a failure can show what the workbench said.
  */
-export async function startCodeServer({ entry, port, userDataDir, extensionsDir, workspace, locale }) {
+export async function startCodeServer({
+  entry,
+  port,
+  userDataDir,
+  extensionsDir,
+  workspace,
+  locale,
+  trustWorkspace = true,
+  env = {},
+}) {
   const args = [
     entry,
     '--auth',
@@ -197,11 +206,17 @@ export async function startCodeServer({ entry, port, userDataDir, extensionsDir,
     extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
   ];
+  // Without this flag the folder opens in restricted mode (the settings written by the caller keep
+  // the trust prompt away), which is how the untrusted pass runs.
+  if (trustWorkspace) args.push('--disable-workspace-trust');
   if (locale) args.push('--locale', locale);
   args.push(workspace);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, ...env },
+  });
   let output = '';
   const collect = (chunk) => {
     output += chunk;

@@ -1,0 +1,102 @@
+// One isolated VS Code session for the e2e runner and the screenshot script: a temporary folder with
+// the .vsix installed as users install it, a copy of the test workspace, a fresh user-data-dir, and
+// code-server on a free port. `close()` kills code-server and removes the folder.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { URL } from 'node:url';
+import { join } from 'node:path';
+import { freePort, installVsix, log, startCodeServer } from './codeServer.mjs';
+
+export const EXTENSION_ID = 'hpa-tools.hpa-linter';
+
+/** User settings of the session: no prompts, no gallery or update traffic, no welcome page. */
+function userSettings() {
+  return {
+    'security.workspace.trust.startupPrompt': 'never',
+    'security.workspace.trust.banner': 'never',
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'extensions.autoUpdate': false,
+    'extensions.autoCheckUpdates': false,
+    'extensions.ignoreRecommendations': true,
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'git.enabled': false,
+    'editor.hover.delay': 100,
+  };
+}
+
+/** The folder code-server unpacked the .vsix into (`<publisher>.<name>-<version>`). */
+function installedFolder(extensionsDir) {
+  const prefix = `${EXTENSION_ID}-`;
+  const found = readdirSync(extensionsDir).filter((name) => name.toLowerCase().startsWith(prefix));
+  if (found.length !== 1) {
+    throw new Error(
+      `expected one ${prefix}* folder in ${extensionsDir}, found: ${found.join(', ') || 'none'}`,
+    );
+  }
+  return join(extensionsDir, found[0]);
+}
+
+/**
+ * @param {{ entry: string, vsix: string, workspaceSource: string, locale?: string, trustWorkspace?: boolean, env?: Record<string,string>, label: string }} options
+ */
+export async function openSession({
+  entry,
+  vsix,
+  workspaceSource,
+  locale,
+  trustWorkspace = true,
+  env = {},
+  label,
+}) {
+  const dir = mkdtempSync(join(tmpdir(), `hpa-e2e-${label}-`));
+  const extensionsDir = join(dir, 'ext');
+  const userDataDir = join(dir, 'ud');
+  const workspace = join(dir, 'workspace');
+  let server;
+  const close = async () => {
+    await server?.stop();
+    if (!process.env.HPA_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
+    else log(`${label}: kept ${dir}`);
+  };
+  try {
+    mkdirSync(join(userDataDir, 'User'), { recursive: true });
+    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(userSettings(), null, 2));
+    cpSync(workspaceSource, workspace, { recursive: true });
+    await installVsix(entry, extensionsDir, vsix);
+    const extensionPath = installedFolder(extensionsDir);
+    const port = await freePort();
+    server = await startCodeServer({
+      entry,
+      port,
+      userDataDir,
+      extensionsDir,
+      workspace,
+      locale,
+      trustWorkspace,
+      env,
+    });
+    return { dir, port, workspace, extensionPath, server, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The workbench URL that opens `workspace`; with `tests`, it also runs them (code-server's payload). */
+export function workbenchUrl({ port, workspace, extensionPath, testsPath }) {
+  const authority = `127.0.0.1:${port}`;
+  const url = new URL(`http://${authority}/`);
+  url.searchParams.set('folder', workspace);
+  if (testsPath) {
+    // Both must be vscode-remote URIs of this authority, or the workbench finds no extension host
+    // that can launch the test runner.
+    const payload = [
+      ['extensionDevelopmentPath', `vscode-remote://${authority}${extensionPath}`],
+      ['extensionTestsPath', `vscode-remote://${authority}${testsPath}`],
+    ];
+    url.searchParams.set('payload', JSON.stringify(payload));
+  }
+  return url.toString();
+}
