@@ -6,11 +6,14 @@
 import type { HPABehavior, HPASpec } from '../../../common/engine/types';
 import type { K8sObject } from '../objects';
 import { isScaledObject } from '../scaleTarget';
-import { behaviorOf } from './apiText';
+import { behaviorOf, presentDirections } from './apiText';
+import { MAX_PERIOD_SECONDS } from './period-seconds-range';
+import { MAX_STABILIZATION_WINDOW_SECONDS } from './stabilization-window-range';
 
 export const KEDA_DEFAULT_MAX_REPLICAS = 100;
 
 export function rampSpecOf(object: K8sObject): HPASpec | undefined {
+  if (!behaviorIsValid(object)) return undefined; // the API rules report it; a ramp of invalid rules means nothing
   const spec = object.root.get('spec');
   const behaviorValue = behaviorOf(object).value;
   const behavior =
@@ -48,4 +51,28 @@ export function formatSeconds(seconds: number, t: (m: string, ...a: (string | nu
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
   return rest === 0 ? t('{0} min', minutes) : t('{0} min {1} s', minutes, rest);
+}
+
+/** True when every present direction passes the API rules the ramp depends on. */
+function behaviorIsValid(object: K8sObject): boolean {
+  for (const { rules } of presentDirections(object)) {
+    const window = rules.get('stabilizationWindowSeconds');
+    if (window.exists && window.value !== null && !inRange(window.value, 0, MAX_STABILIZATION_WINDOW_SECONDS))
+      return false;
+    const select = rules.get('selectPolicy');
+    if (select.exists && !['Max', 'Min', 'Disabled'].includes(select.string ?? '')) return false;
+    const policies = rules.get('policies');
+    if (policies.isSeq && policies.items().length === 0) return false;
+    for (const policy of policies.items()) {
+      const type = policy.get('type').string;
+      if (type !== 'Pods' && type !== 'Percent') return false;
+      if (!inRange(policy.get('value').value, 1, Number.MAX_SAFE_INTEGER)) return false;
+      if (!inRange(policy.get('periodSeconds').value, 1, MAX_PERIOD_SECONDS)) return false;
+    }
+  }
+  return true;
+}
+
+function inRange(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }

@@ -12,6 +12,7 @@ export const targetNotFoundRule: Rule = {
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref || NOT_SCALABLE_KINDS.has(ref.kind)) return;
+    if (!isPathSegment(ref.kind) || !isPathSegment(ref.name)) return; // scale-target-ref reports it
     if (context.workspace.find(ref.kind, ref.namespace, ref.name).length > 0) return;
     const name = ref.view.get('name');
     context.report(
@@ -25,3 +26,7 @@ export const targetNotFoundRule: Rule = {
     );
   },
 };
+
+function isPathSegment(value: string): boolean {
+  return value !== '.' && value !== '..' && !value.includes('/') && !value.includes('%');
+}
