@@ -152,6 +152,8 @@ for (const id of pageIds()) {
     assert.equal(severity, indexed.severity, 'the page and the index give the same default severity');
     assert.ok(page.includes(`{ "hpa.rules": { "${id}": "off" } }`), 'names the VS Code setting for this id');
     assert.ok(page.includes(`hpa-lint --rule ${id}=off`), 'names the CLI flag for this id');
+    const lines = page.trimEnd().split('\n').length;
+    assert.ok(lines >= 40 && lines <= 80, `a page stays between 40 and 80 lines (has ${lines})`);
   });
 
   test(`docs/rules/${id}.md: every yaml example parses`, () => {
