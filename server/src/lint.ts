@@ -4,6 +4,7 @@
  * output. No connection, no file system: the CLI and the language server share this.
  */
 import type { FileModel } from './documents';
+import type { Span } from './ranges';
 import type { K8sObject } from './objects';
 import { ALL_RULES, YAML_SYNTAX_RULE } from './rules/index';
 import type { Finding, Rule, Severity } from './rules/types';
@@ -40,12 +41,12 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
       const severity = severityOf(YAML_SYNTAX_RULE.id, YAML_SYNTAX_RULE.defaultSeverity);
       if (!severity) continue;
       for (const error of parsed.errors) {
-        const [start, end] = error.pos;
+        const span = errorSpan(doc.model.text, error.pos[0], error.pos[1]);
         findings.push({
           rule: YAML_SYNTAX_RULE.id,
           severity,
           message: yamlErrorMessage(error.code, error.message),
-          span: { start: doc.offset + start, end: doc.offset + Math.max(end, start) },
+          span: { start: doc.offset + span.start, end: doc.offset + span.end },
           uri: file.uri,
         });
       }
@@ -73,4 +74,21 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
 function yamlErrorMessage(code: string, message: string): string {
   const firstLine = message.split('\n')[0].trim();
   return t('YAML syntax error ({0}): {1}', code, firstLine);
+}
+
+/**
+ * yaml points at one character for some errors (a duplicate key): widen that to the whole token. An
+ * error at the end of the document (an unclosed bracket) is moved onto the last line with content,
+ * so it shows inside the document rather than on the next one's `---`.
+ */
+function errorSpan(text: string, start: number, end: number): Span {
+  const contentEnd = text.trimEnd().length;
+  if (start >= contentEnd) {
+    const lineStart = text.lastIndexOf('\n', contentEnd - 1) + 1;
+    const indent = /^[ \t-]*/.exec(text.slice(lineStart))?.[0].length ?? 0;
+    return { start: Math.min(lineStart + indent, contentEnd), end: contentEnd };
+  }
+  if (end - start > 1) return { start, end };
+  const token = /^[^\s:,[\]{}#]+/.exec(text.slice(start, start + 256));
+  return { start, end: token ? start + token[0].length : Math.max(start, end) };
 }

@@ -59,6 +59,8 @@ export function startHpaService(connection: Connection): HpaService {
   let canPullConfiguration = false;
   let canWatchFiles = false;
   let workspaceFolders: string[] = [];
+  /** Linting waits for the user's settings, so a disabled rule never flashes up on open. */
+  let settingsLoaded = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     setLocale(params.locale ?? (params.initializationOptions as { locale?: string } | undefined)?.locale);
@@ -86,6 +88,10 @@ export function startHpaService(connection: Connection): HpaService {
       });
     }
     void pullSettings()
+      .then(() => {
+        settingsLoaded = true;
+        if (pending.size > 0) flush();
+      })
       .then(scanWorkspace)
       .then(() => lintOpenDocuments());
   });
@@ -145,7 +151,7 @@ export function startHpaService(connection: Connection): HpaService {
   let flushScheduled = false;
   function schedule(uri: string): void {
     pending.add(uri);
-    if (flushScheduled) return;
+    if (flushScheduled || !settingsLoaded) return;
     flushScheduled = true;
     setImmediate(flush);
   }
@@ -231,11 +237,6 @@ export function startHpaService(connection: Connection): HpaService {
 
   function lintOpenDocuments(): void {
     for (const document of documents.all()) schedule(document.uri);
-    // Settings (e.g. the size limit) may have changed: rebuild every open document's model.
-    for (const document of documents.all()) {
-      const file = workspace.getFile(document.uri);
-      if (file && file.version === document.version) workspace.deleteFile(document.uri);
-    }
   }
 
   documents.onDidOpen((e) => schedule(e.document.uri));

@@ -111,6 +111,19 @@ export class LspClient {
     return (await next).diagnostics;
   }
 
+  /** Opens a document and waits for the first diagnostics that satisfy `accept` (e.g. after the workspace scan). */
+  async openUntil(
+    uri: string,
+    text: string,
+    accept: (p: PublishDiagnosticsParams) => boolean,
+  ): Promise<Diagnostic[]> {
+    const next = this.nextDiagnostics(uri, accept);
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1, text },
+    });
+    return (await next).diagnostics;
+  }
+
   async change(
     uri: string,
     version: number,
