@@ -5,7 +5,7 @@
  */
 import type { DecisionReason } from './simulationTypes';
 import type { ClusterSnapshot } from './clusterSnapshot';
-import { combineMetrics } from './combineMetrics';
+import { combineMetrics, type CombinedProposal } from './combineMetrics';
 import {
   effectiveMetrics,
   effectiveMinReplicas,
@@ -120,12 +120,16 @@ function setCondition(
   };
 }
 
-/** Runs one sync at time `now` (seconds). Mutates `state`. */
+/**
+ * Runs one sync at time `now` (seconds). Mutates `state`. With `fixedProposal` the metrics are not
+ * read and that number stands for their combined proposal (used by the ramp calculation).
+ */
 export function syncPrepared(
   hpa: PreparedHpa,
   state: ControllerState,
   snapshot: ClusterSnapshot,
   now: number,
+  fixedProposal?: number,
 ): SyncResult {
   const { options, behavior, minReplicas, maxReplicas } = hpa;
   const conditions = state.conditions;
@@ -166,8 +170,11 @@ export function syncPrepared(
     result.limitedBy = 'TooFewReplicas';
   } else {
     const ctx = { snapshot, tolerances: hpa.tolerances, now, options };
-    result.metrics = hpa.metrics.map((m) => evaluateMetric(m, ctx));
-    const combined = combineMetrics(result.metrics, current);
+    result.metrics = fixedProposal === undefined ? hpa.metrics.map((m) => evaluateMetric(m, ctx)) : [];
+    const combined: CombinedProposal =
+      fixedProposal === undefined
+        ? combineMetrics(result.metrics, current)
+        : { ok: true, replicas: fixedProposal, decidingIndex: -1, invalidCount: 0 };
     if (!combined.ok) {
       const failure = combined.firstFailure;
       setCondition(

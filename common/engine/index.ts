@@ -15,3 +15,7 @@ export * from './scaleEvents';
 export * from './rateLimit';
 export * from './controller';
 export * from './conformance';
+export * from './ramp';
+export * from './loadProfiles';
+export * from './simulator';
+export * from './simulationInput';

@@ -303,17 +303,30 @@ function describe(spec: MetricSpec): string {
   }
 }
 
+/** Names and descriptions per spec object: a simulation evaluates the same specs thousands of times. */
+const labels = new WeakMap<MetricSpec, { name: string; description: string }>();
+
+function labelsOf(spec: MetricSpec): { name: string; description: string } {
+  let l = labels.get(spec);
+  if (!l) {
+    l = { name: metricDisplayName(spec), description: describe(spec) };
+    if (typeof spec === 'object' && spec !== null) labels.set(spec, l);
+  }
+  return l;
+}
+
 /** Evaluates one metric; never throws. */
 export function evaluateMetric(spec: MetricSpec, ctx: EvaluationContext): MetricEvaluation {
   const type = String((spec as { type?: unknown }).type);
+  const { name, description } = labelsOf(spec);
   const base: MetricEvaluation = {
-    name: metricDisplayName(spec),
+    name,
     type,
     targetType: null,
     target: 0,
     value: null,
     proposal: null,
-    description: describe(spec),
+    description,
   };
   try {
     const result = evaluateUnchecked(spec, base, ctx);

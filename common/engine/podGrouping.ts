@@ -35,9 +35,10 @@ export interface PodState {
 
 export interface PodGroups {
   readyPodCount: number;
-  unready: Set<string>;
-  missing: Set<string>;
-  ignored: Set<string>;
+  /** Pod names per class (each Pod appears once; arrays because a sync only iterates them). */
+  unready: string[];
+  missing: string[];
+  ignored: string[];
 }
 
 /** The cpu sample rule of §1.4.1 step 4: true when the sample must be treated as unready. */
@@ -79,23 +80,23 @@ export function groupPods(
   now: number,
   options: ControllerOptions,
 ): PodGroups {
-  const groups: PodGroups = { readyPodCount: 0, unready: new Set(), missing: new Set(), ignored: new Set() };
+  const groups: PodGroups = { readyPodCount: 0, unready: [], missing: [], ignored: [] };
   for (const pod of pods) {
     const terminal = pod.phase === 'Failed' || (options.ignoreSucceededPods && pod.phase === 'Succeeded');
     if (pod.deleting || terminal) {
-      groups.ignored.add(pod.name);
+      groups.ignored.push(pod.name);
       continue;
     }
     if (pod.phase === 'Pending') {
-      groups.unready.add(pod.name);
+      groups.unready.push(pod.name);
       continue;
     }
     if (!metrics.has(pod.name)) {
-      groups.missing.add(pod.name);
+      groups.missing.push(pod.name);
       continue;
     }
     if (resource === 'cpu' && cpuSampleUnready(pod, now, options)) {
-      groups.unready.add(pod.name);
+      groups.unready.push(pod.name);
       continue;
     }
     groups.readyPodCount++;

@@ -91,6 +91,19 @@ function ceilDiv(a: bigint, b: bigint): bigint {
 export function parseQuantity(q: Quantity): number {
   if (typeof q !== 'string' && typeof q !== 'number')
     throw new QuantityError(q, 'expected a string or a number');
+  // Targets are parsed on every sync of a simulation: remember recent answers.
+  const cached = milliCache.get(q);
+  if (cached !== undefined) return cached;
+  const value = parseQuantityUncached(q);
+  if (milliCache.size >= MILLI_CACHE_LIMIT) milliCache.clear();
+  milliCache.set(q, value);
+  return value;
+}
+
+const MILLI_CACHE_LIMIT = 1000;
+const milliCache = new Map<Quantity, number>();
+
+function parseQuantityUncached(q: Quantity): number {
   const { negative, digits, exponent, binaryPower } = parseExact(q);
   const numerator = digits * 1024n ** BigInt(binaryPower);
   const milliExponent = exponent + 3;

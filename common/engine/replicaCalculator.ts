@@ -91,9 +91,13 @@ function prepare(input: PerPodMetricInput, resource: string | null) {
   if (input.pods.length === 0)
     throw new MetricError('no pods returned by selector while calculating replica count');
   const groups = groupPods(input.pods, input.metrics, resource, input.now, input.options);
-  const metrics = new Map(input.metrics);
-  for (const name of groups.ignored) metrics.delete(name);
-  for (const name of groups.unready) metrics.delete(name);
+  // Copy only when something changes: the common case (all Pods ready) allocates nothing more.
+  let metrics = input.metrics as Map<string, number>;
+  if (groups.ignored.length > 0 || groups.unready.length > 0) {
+    metrics = new Map(input.metrics);
+    for (const name of groups.ignored) metrics.delete(name);
+    for (const name of groups.unready) metrics.delete(name);
+  }
   if (metrics.size === 0)
     throw new MetricError('did not receive metrics for targeted pods (pods might be unready)');
   return { groups, metrics };
@@ -126,22 +130,25 @@ export function resourceUtilizationReplicas(
     requests: ReadonlyMap<string, number> | (() => ReadonlyMap<string, number>);
   },
 ): UtilizationResult {
-  const { groups, metrics } = prepare(input, input.resource);
+  const prepared = prepare(input, input.resource);
+  const groups = prepared.groups;
+  let metrics = prepared.metrics;
   const requests = typeof input.requests === 'function' ? input.requests() : input.requests;
   const first = utilizationRatio(metrics, requests, input.targetUtilization);
   const { ratio } = first;
-  const scaleUpWithUnready = groups.unready.size > 0 && ratio > 1;
+  const scaleUpWithUnready = groups.unready.length > 0 && ratio > 1;
   const done = (replicas: number): UtilizationResult => ({
     replicas,
     ratio,
     utilization: first.utilization,
     rawAverage: first.rawAverage,
   });
-  if (!scaleUpWithUnready && groups.missing.size === 0) {
+  if (!scaleUpWithUnready && groups.missing.length === 0) {
     if (isWithinTolerance(ratio, input.tolerances)) return done(input.currentReplicas);
     return done(toReplicas(ratio * groups.readyPodCount));
   }
-  if (groups.missing.size > 0) {
+  if (metrics === input.metrics) metrics = new Map(metrics); // rebalancing edits the map
+  if (groups.missing.length > 0) {
     if (ratio < 1) {
       // Heading down: assume missing Pods use max(100, target) % (or 100 % in older releases).
       const fallback = input.options.missingPodsUseTargetAboveHundred
@@ -174,16 +181,19 @@ export interface AverageValueResult {
 export function averageValueReplicas(
   input: PerPodMetricInput & { resource: string | null; targetAverageValue: number },
 ): AverageValueResult {
-  const { groups, metrics } = prepare(input, input.resource);
+  const prepared = prepare(input, input.resource);
+  const groups = prepared.groups;
+  let metrics = prepared.metrics;
   const first = averageRatio(metrics, input.targetAverageValue);
   const { ratio } = first;
-  const scaleUpWithUnready = groups.unready.size > 0 && ratio > 1;
-  if (!scaleUpWithUnready && groups.missing.size === 0) {
+  const scaleUpWithUnready = groups.unready.length > 0 && ratio > 1;
+  if (!scaleUpWithUnready && groups.missing.length === 0) {
     if (isWithinTolerance(ratio, input.tolerances))
       return { replicas: input.currentReplicas, ratio, usage: first.usage };
     return { replicas: toReplicas(ratio * groups.readyPodCount), ratio, usage: first.usage };
   }
-  if (groups.missing.size > 0) {
+  if (metrics === input.metrics) metrics = new Map(metrics); // rebalancing edits the map
+  if (groups.missing.length > 0) {
     // Heading down a missing Pod is assumed exactly at target; heading up, idle.
     const assumed = ratio < 1 ? input.targetAverageValue : 0;
     if (ratio !== 1) for (const name of groups.missing) metrics.set(name, assumed);

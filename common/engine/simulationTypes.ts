@@ -16,6 +16,8 @@ export interface LoadSeries {
 }
 
 export interface SimulationInput {
+  /** The HPA's name for the result; defaults to the scale target's name. */
+  name?: string;
   spec: HPASpec;
   /** Per-Pod requests of the target's template, in milli-units, by resource name (cpu, memory...). */
   podRequests: Record<string, number>;

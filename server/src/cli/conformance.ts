@@ -1,6 +1,77 @@
+/**
+ * `hpa-lint conformance <vectors.json> [--format text|json]`: runs conformance vectors (semantics
+ * §4) through the engine. One line per failing case and a closing "N passed, M failed" line; exit
+ * 1 if any case fails, 2 if the file cannot be read or parsed.
+ */
+import { runConformance as runVectors, type ConformanceOutcome } from '../../../common/engine';
 import { type CliIO, UsageError } from './io';
 
-// Placeholder until its issue lands.
-export async function runConformance(_args: string[], _io: CliIO): Promise<number> {
-  throw new UsageError('conformance is not implemented yet');
+function parseArgs(args: string[]): { file: string; format: 'text' | 'json' } {
+  let format: 'text' | 'json' = 'text';
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--format' || a.startsWith('--format=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (v !== 'text' && v !== 'json')
+        throw new UsageError(`--format must be text or json, got "${v ?? ''}"`);
+      format = v;
+    } else if (a.startsWith('--')) {
+      throw new UsageError(`unknown option ${a} for conformance`);
+    } else {
+      files.push(a);
+    }
+  }
+  if (files.length !== 1)
+    throw new UsageError('conformance needs exactly one vector file: hpa-lint conformance <vectors.json>');
+  return { file: files[0] as string, format };
+}
+
+function failureLine(o: ConformanceOutcome): string {
+  return `FAIL [${o.layer}] ${o.name}: expected ${JSON.stringify(o.expected)}, got ${JSON.stringify(o.actual)}\n`;
+}
+
+export async function runConformance(args: string[], io: CliIO): Promise<number> {
+  const { file, format } = parseArgs(args);
+  let text: string;
+  try {
+    text = await io.readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+    );
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${file}: not valid JSON: ${(err as Error).message}`);
+  }
+  let outcomes: ConformanceOutcome[];
+  try {
+    outcomes = runVectors(data);
+  } catch (err) {
+    throw new UsageError(`${file}: ${(err as Error).message}`);
+  }
+  const failed = outcomes.filter((o) => !o.pass);
+  if (format === 'json') {
+    io.stdout(
+      `${JSON.stringify(
+        outcomes.map((o) => ({
+          name: o.name,
+          layer: o.layer,
+          pass: o.pass,
+          expected: o.expected,
+          actual: o.actual,
+        })),
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    for (const o of failed) io.stdout(failureLine(o));
+    io.stdout(`${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
+  }
+  return failed.length > 0 ? 1 : 0;
 }

@@ -1,6 +1,210 @@
+/**
+ * `hpa-lint simulate <file> [--hpa NAME] [--load FILE.csv | --profile NAME] [--replicas N]
+ * [--duration S] [--startup S] [--format table|json|csv|html] [--mode controller|formula]
+ * [--peak X] [--noise X] [--seed N]`: runs the controller model over a load and prints the timeline.
+ */
+import {
+  buildSimulationInput,
+  effectiveMetrics,
+  isLoadProfileName,
+  LOAD_PROFILES,
+  missingRequests,
+  simulate,
+  type LoadSeries,
+} from '../../../common/engine';
+import { renderStandaloneReport } from '../report/standaloneHtml';
 import { type CliIO, UsageError } from './io';
+import { parseLoadCsv } from './loadCsv';
+import { toCsv, toJson, toTable } from './simulateFormat';
+import { metricNamesOf, readManifestHpa } from './simulateManifest';
 
-// Placeholder until its issue lands.
-export async function runSimulate(_args: string[], _io: CliIO): Promise<number> {
-  throw new UsageError('simulate is not implemented yet');
+const FORMATS = ['table', 'json', 'csv', 'html'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface SimulateArgs {
+  file: string;
+  hpa?: string;
+  load?: string;
+  profile?: string;
+  replicas?: number;
+  duration: number;
+  startup: number;
+  format: Format;
+  mode: 'controller' | 'formula';
+  peak?: number;
+  noise?: number;
+  seed?: number;
+}
+
+/** "900", "900s", "15m", "2h" -> seconds. */
+function parseSeconds(flag: string, v: string): number {
+  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(v.trim());
+  if (!m) throw new UsageError(`${flag} expects seconds (e.g. 900, 15m, 2h), got "${v}"`);
+  const n = Number(m[1]) * (m[2] === 'h' ? 3600 : m[2] === 'm' ? 60 : 1);
+  return Math.round(n);
+}
+
+function parseNumber(flag: string, v: string, integer: boolean): number {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`${flag} expects a ${integer ? 'whole ' : ''}number >= 0, got "${v}"`);
+  }
+  return n;
+}
+
+export function parseSimulateArgs(args: string[]): SimulateArgs {
+  const out: Partial<SimulateArgs> = { duration: 1800, startup: 30, format: 'table', mode: 'controller' };
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--hpa':
+        out.hpa = value();
+        break;
+      case '--load':
+        out.load = value();
+        break;
+      case '--profile': {
+        const p = value();
+        if (!isLoadProfileName(p))
+          throw new UsageError(
+            `unknown profile "${p}" (known: ${LOAD_PROFILES.map((x) => x.name).join(', ')})`,
+          );
+        out.profile = p;
+        break;
+      }
+      case '--replicas':
+        out.replicas = parseNumber(flag, value(), true);
+        break;
+      case '--duration':
+        out.duration = parseSeconds(flag, value());
+        break;
+      case '--startup':
+        out.startup = parseSeconds(flag, value());
+        break;
+      case '--format': {
+        const f = value();
+        if (!(FORMATS as readonly string[]).includes(f))
+          throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
+        out.format = f as Format;
+        break;
+      }
+      case '--mode': {
+        const m = value();
+        if (m !== 'controller' && m !== 'formula')
+          throw new UsageError(`--mode must be controller or formula, got "${m}"`);
+        out.mode = m;
+        break;
+      }
+      case '--peak':
+        out.peak = parseNumber(flag, value(), false);
+        break;
+      case '--noise':
+        out.noise = parseNumber(flag, value(), false);
+        break;
+      case '--seed':
+        out.seed = parseNumber(flag, value(), true);
+        break;
+      default:
+        if (a.startsWith('--')) throw new UsageError(`unknown option ${flag} for simulate`);
+        files.push(a);
+    }
+  }
+  if (files.length === 0)
+    throw new UsageError('simulate needs a manifest file: hpa-lint simulate <file> [options]');
+  if (files.length > 1)
+    throw new UsageError(`simulate takes one manifest file, got ${files.length}: ${files.join(', ')}`);
+  out.file = files[0];
+  if (out.duration !== undefined && out.duration > 7 * 24 * 3600)
+    throw new UsageError('--duration is limited to 7 days');
+  return out as SimulateArgs;
+}
+
+async function read(io: CliIO, file: string): Promise<string> {
+  try {
+    return await io.readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : ((err as Error).message ?? String(err))}`,
+    );
+  }
+}
+
+export async function runSimulate(args: string[], io: CliIO): Promise<number> {
+  const opts = parseSimulateArgs(args);
+  const manifest = readManifestHpa(await read(io, opts.file), opts.file, opts.hpa);
+  const metrics = effectiveMetrics(manifest.spec);
+  const notes: string[] = [];
+  let loads: LoadSeries[] | undefined;
+  if (opts.load !== undefined) {
+    loads = parseLoadCsv(await read(io, opts.load), opts.load, metricNamesOf(metrics));
+    const missing = metricNamesOf(metrics).filter((n) => !loads?.some((l) => l.metric === n));
+    if (missing.length > 0) {
+      notes.push(
+        `${opts.load} has no column for ${missing.join(', ')}; the "${opts.profile ?? 'normal'}" profile is used there`,
+      );
+    }
+  }
+  const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
+  if (assumed.length > 0) {
+    const where = manifest.target
+      ? `${manifest.target.kind} ${manifest.target.name} sets no request for`
+      : 'the scale target is not in this file, so requests are assumed for';
+    notes.push(`${where} ${assumed.join(', ')} (1 CPU / 1Gi per Pod)`);
+  }
+  for (const note of notes) io.stderr(`hpa-lint: note: ${note}\n`);
+  const input = buildSimulationInput(manifest.spec, manifest.podRequests, {
+    name: manifest.name,
+    profile: opts.profile ?? 'normal',
+    initialReplicas: opts.replicas ?? manifest.targetReplicas,
+    durationSeconds: opts.duration,
+    podStartupSeconds: opts.startup,
+    peak: opts.peak,
+    noise: opts.noise,
+    seed: opts.seed,
+    mode: opts.mode,
+    containerRequests: manifest.containerRequests,
+    loads,
+  });
+  const result = simulate(input);
+  const resourceOf = (name: string) => (name === 'memory' || name === 'ephemeral-storage' ? name : undefined);
+  switch (opts.format) {
+    case 'json':
+      io.stdout(toJson(result));
+      break;
+    case 'csv':
+      io.stdout(toCsv(result));
+      break;
+    case 'html':
+      io.stdout(
+        renderStandaloneReport(input, {
+          name: manifest.name,
+          loadName: opts.load ?? opts.profile ?? 'normal',
+          notes,
+          target: manifest.target
+            ? {
+                uri: opts.file,
+                kind: manifest.target.kind,
+                name: manifest.target.name,
+                replicas: manifest.targetReplicas,
+              }
+            : null,
+        }),
+      );
+      break;
+    default:
+      io.stdout(toTable(result, resourceOf));
+  }
+  return 0;
 }

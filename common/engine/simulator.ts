@@ -1,0 +1,332 @@
+/**
+ * The simulator: the controller model run sync by sync against a load, with Pods that take time
+ * to become ready. Per-Pod metrics spread the total demand evenly over the Ready Pods (Pods still
+ * starting report 0 and follow the cpu readiness rules); Object and External metrics report the
+ * load value itself. mode 'formula' shows the bare formula for comparison (see `formulaStep`).
+ */
+import type { ClusterSnapshot, PodSnapshot } from './clusterSnapshot';
+import { podsMetricKey } from './clusterSnapshot';
+import { newControllerState, prepareHpa, syncPrepared, type PreparedHpa } from './controller';
+import { metricDisplayName, type MetricEvaluation } from './metricEvaluation';
+import { parseQuantity } from './quantity';
+import { MAX_REPLICAS } from './replicaCalculator';
+import type {
+  LoadSeries,
+  MetricSample,
+  SimulationInput,
+  SimulationResult,
+  SimulationStep,
+} from './simulationTypes';
+import type { MetricSpec } from './types';
+
+/** Window a metric sample covers; metrics-server's default resolution. */
+export const SAMPLE_WINDOW_SECONDS = 15;
+/** Formula mode has no max: this bound keeps a runaway formula from exhausting memory. */
+export const FORMULA_REPLICA_CAP = 10_000;
+/** Pods that exist before the run started long enough ago to be past every readiness rule. */
+const LONG_AGO = -1e6;
+
+interface SimPod {
+  name: string;
+  createdAt: number;
+  readyAt: number;
+}
+
+/** Reads a step-function series at increasing times without searching from the start each time. */
+class SeriesReader {
+  private index = 0;
+  private readonly points: { t: number; value: number }[];
+  constructor(series: LoadSeries | undefined) {
+    this.points = series ? [...series.points].sort((a, b) => a.t - b.t) : [];
+  }
+  /** The value at t: the last point at or before t; the first point's value before it; 0 without points. */
+  at(t: number): number {
+    const p = this.points;
+    if (p.length === 0) return 0;
+    while (this.index + 1 < p.length && (p[this.index + 1] as { t: number }).t <= t) this.index++;
+    return (p[this.index] as { value: number }).value;
+  }
+}
+
+function seriesByName(loads: readonly LoadSeries[]): Map<string, LoadSeries> {
+  const map = new Map<string, LoadSeries>();
+  for (const l of loads) map.set(l.metric, l);
+  return map;
+}
+
+interface MetricPlan {
+  spec: MetricSpec;
+  name: string;
+  reader: SeriesReader;
+  /** Where the per-Pod share goes, or null for Object/External. */
+  perPod:
+    | { kind: 'resource'; resource: string }
+    | { kind: 'container'; container: string; resource: string }
+    | { kind: 'pods'; key: string }
+    | null;
+}
+
+function planMetrics(hpa: PreparedHpa, loads: readonly LoadSeries[]): MetricPlan[] {
+  const byName = seriesByName(loads);
+  return hpa.metrics.map((spec) => {
+    const name = metricDisplayName(spec);
+    let perPod: MetricPlan['perPod'] = null;
+    if (spec.type === 'Resource') perPod = { kind: 'resource', resource: spec.resource.name };
+    else if (spec.type === 'ContainerResource') {
+      perPod = {
+        kind: 'container',
+        container: spec.containerResource.container,
+        resource: spec.containerResource.name,
+      };
+    } else if (spec.type === 'Pods') perPod = { kind: 'pods', key: podsMetricKey(spec.pods.metric.name) };
+    return { spec, name, reader: new SeriesReader(byName.get(name)), perPod };
+  });
+}
+
+function isReady(pod: SimPod, t: number): boolean {
+  return t >= pod.readyAt;
+}
+
+function buildSnapshot(
+  pods: readonly SimPod[],
+  t: number,
+  plans: readonly MetricPlan[],
+  loadNow: Record<string, number>,
+  input: SimulationInput,
+): ClusterSnapshot {
+  let ready = 0;
+  for (const p of pods) if (isReady(p, t)) ready++;
+  const snapshotPods: PodSnapshot[] = pods.map((p) => {
+    const podReady = isReady(p, t);
+    const usage: Record<string, number> = {};
+    const containerUsage: Record<string, Record<string, number>> = {};
+    for (const plan of plans) {
+      if (!plan.perPod) continue;
+      const share = podReady && ready > 0 ? Math.round((loadNow[plan.name] ?? 0) / ready) : 0;
+      if (plan.perPod.kind === 'resource') usage[plan.perPod.resource] = share;
+      else if (plan.perPod.kind === 'pods') usage[plan.perPod.key] = share;
+      else (containerUsage[plan.perPod.container] ??= {})[plan.perPod.resource] = share;
+    }
+    return {
+      name: p.name,
+      phase: 'Running',
+      ready: podReady,
+      cpuTiming: {
+        startTime: p.createdAt,
+        readyCondition: podReady
+          ? { status: true, lastTransitionTime: p.readyAt }
+          : { status: false, lastTransitionTime: p.createdAt },
+        sampleTime: t,
+        sampleWindowSeconds: SAMPLE_WINDOW_SECONDS,
+      },
+      requests: input.podRequests,
+      containerRequests: input.containerRequests,
+      usage,
+      containerUsage,
+    };
+  });
+  const objectMetrics: Record<string, number> = {};
+  const externalMetrics: Record<string, number[]> = {};
+  for (const plan of plans) {
+    if (plan.spec.type === 'Object') objectMetrics[plan.name] = loadNow[plan.name] ?? 0;
+    if (plan.spec.type === 'External') externalMetrics[plan.name] = [loadNow[plan.name] ?? 0];
+  }
+  return {
+    specReplicas: pods.length,
+    statusReplicas: pods.length,
+    pods: snapshotPods,
+    objectMetrics,
+    externalMetrics,
+  };
+}
+
+function toSample(m: MetricEvaluation): MetricSample {
+  const sample: MetricSample = {
+    name: m.name,
+    value: m.value ?? Number.NaN,
+    target: m.target,
+    proposal: m.proposal,
+  };
+  if (m.utilization !== undefined) sample.utilization = m.utilization;
+  return sample;
+}
+
+function targetOf(spec: MetricSpec): { type: string; milliOrPercent: number } | null {
+  const target =
+    spec.type === 'Resource'
+      ? spec.resource.target
+      : spec.type === 'ContainerResource'
+        ? spec.containerResource.target
+        : spec.type === 'Pods'
+          ? spec.pods.target
+          : spec.type === 'Object'
+            ? spec.object.target
+            : spec.type === 'External'
+              ? spec.external.target
+              : null;
+  if (!target) return null;
+  try {
+    if (
+      target.averageValue !== undefined &&
+      target.averageValue !== null &&
+      (spec.type !== 'Object' || target.type === 'AverageValue')
+    ) {
+      return { type: 'AverageValue', milliOrPercent: parseQuantity(target.averageValue) };
+    }
+    if (target.type === 'Utilization' || target.averageUtilization !== undefined) {
+      return target.averageUtilization
+        ? { type: 'Utilization', milliOrPercent: target.averageUtilization }
+        : null;
+    }
+    if (target.value !== undefined && target.value !== null)
+      return { type: 'Value', milliOrPercent: parseQuantity(target.value) };
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Formula mode: ceil(current x value / target) per metric, the largest wins. No tolerance,
+ * windows, policies, or min/max clamp: it shows what the bare formula does, so a count can fall
+ * to 0 and stay there. Per-Pod values are averaged over Ready Pods; none ready means no reading.
+ */
+function formulaStep(
+  plans: readonly MetricPlan[],
+  snapshot: ClusterSnapshot,
+  input: SimulationInput,
+): { desired: number; samples: MetricSample[] } {
+  const current = snapshot.specReplicas;
+  let desired: number | null = null;
+  const readyPods = snapshot.pods.filter((p) => p.ready);
+  const samples: MetricSample[] = plans.map((plan) => {
+    const target = targetOf(plan.spec);
+    const sample: MetricSample = {
+      name: plan.name,
+      value: Number.NaN,
+      target: target?.milliOrPercent ?? 0,
+      proposal: null,
+    };
+    if (!target || target.milliOrPercent <= 0) return sample;
+    let ratio: number;
+    if (plan.perPod) {
+      if (readyPods.length === 0) return sample;
+      let total = 0;
+      let requests = 0;
+      for (const pod of readyPods) {
+        if (plan.perPod.kind === 'container') {
+          total += pod.containerUsage?.[plan.perPod.container]?.[plan.perPod.resource] ?? 0;
+          requests += input.containerRequests?.[plan.perPod.container]?.[plan.perPod.resource] ?? 0;
+        } else {
+          const key = plan.perPod.kind === 'pods' ? plan.perPod.key : plan.perPod.resource;
+          total += pod.usage[key] ?? 0;
+          if (plan.perPod.kind === 'resource') requests += input.podRequests[plan.perPod.resource] ?? 0;
+        }
+      }
+      sample.value = Math.floor(total / readyPods.length);
+      if (target.type === 'Utilization') {
+        if (requests <= 0) return sample;
+        sample.utilization = Math.floor((total * 100) / requests);
+        ratio = sample.utilization / target.milliOrPercent;
+      } else {
+        ratio = sample.value / target.milliOrPercent;
+      }
+    } else {
+      const value =
+        (plan.spec.type === 'Object'
+          ? snapshot.objectMetrics?.[plan.name]
+          : snapshot.externalMetrics?.[plan.name]?.[0]) ?? 0;
+      sample.value = value;
+      ratio =
+        target.type === 'AverageValue'
+          ? value / (target.milliOrPercent * Math.max(current, 1))
+          : value / target.milliOrPercent;
+    }
+    sample.proposal = Math.min(Math.ceil(current * ratio), FORMULA_REPLICA_CAP);
+    desired = Math.max(desired ?? 0, sample.proposal);
+    return sample;
+  });
+  return { desired: desired ?? current, samples };
+}
+
+/** Removes `count` Pods: ones still starting first, then the newest, as a ReplicaSet does. */
+function removePods(pods: SimPod[], count: number, t: number): SimPod[] {
+  const order = [...pods].sort(
+    (a, b) => Number(isReady(a, t)) - Number(isReady(b, t)) || b.createdAt - a.createdAt,
+  );
+  const doomed = new Set(order.slice(0, count));
+  return pods.filter((p) => !doomed.has(p));
+}
+
+/** Runs the simulation. Deterministic: the same input always gives the same result. */
+export function simulate(input: SimulationInput): SimulationResult {
+  const hpa = prepareHpa(input.spec, input.options);
+  const sync = hpa.options.syncPeriodSeconds > 0 ? hpa.options.syncPeriodSeconds : 15;
+  const plans = planMetrics(hpa, input.loads);
+  const startup = Math.max(0, input.podStartupSeconds);
+  let nextPod = 0;
+  let pods: SimPod[] = [];
+  const initial = Math.max(0, Math.min(Math.floor(input.initialReplicas), MAX_REPLICAS));
+  for (let i = 0; i < initial; i++)
+    pods.push({ name: `pod-${nextPod++}`, createdAt: LONG_AGO, readyAt: LONG_AGO });
+  const state = newControllerState();
+  const steps: SimulationStep[] = [];
+  const syncCount = Math.max(1, Math.floor(Math.max(0, input.durationSeconds) / sync));
+  for (let n = 0; n < syncCount; n++) {
+    const t = n * sync;
+    const load: Record<string, number> = {};
+    for (const plan of plans) load[plan.name] = plan.reader.at(t);
+    const snapshot = buildSnapshot(pods, t, plans, load, input);
+    const current = pods.length;
+    let readyReplicas = 0;
+    for (const p of pods) if (isReady(p, t)) readyReplicas++;
+    let step: SimulationStep;
+    if (input.mode === 'formula') {
+      const f = formulaStep(plans, snapshot, input);
+      const anyReading = f.samples.some((s) => s.proposal !== null);
+      step = {
+        t,
+        load,
+        replicas: current,
+        readyReplicas,
+        proposedReplicas: anyReading ? f.desired : null,
+        stabilizedReplicas: null,
+        desiredReplicas: f.desired,
+        metrics: f.samples,
+        limitedBy: null,
+        reason: !anyReading
+          ? 'noMetrics'
+          : f.desired > current
+            ? 'scaledUp'
+            : f.desired < current
+              ? 'scaledDown'
+              : 'steady',
+        reasonArgs: { current, desired: f.desired },
+      };
+    } else {
+      const r = syncPrepared(hpa, state, snapshot, t);
+      step = {
+        t,
+        load,
+        replicas: current,
+        readyReplicas,
+        proposedReplicas: r.proposal,
+        stabilizedReplicas: r.stabilized,
+        desiredReplicas: r.desiredReplicas,
+        metrics: r.metrics.map(toSample),
+        limitedBy: r.limitedBy,
+        reason: r.decision,
+        reasonArgs: r.decisionArgs,
+      };
+    }
+    steps.push(step);
+    const desired = step.desiredReplicas;
+    if (desired > current) {
+      for (let i = current; i < desired; i++)
+        pods.push({ name: `pod-${nextPod++}`, createdAt: t, readyAt: t + startup });
+    } else if (desired < current) {
+      pods = removePods(pods, current - desired, t);
+    }
+  }
+  return { hpa: input.name ?? input.spec.scaleTargetRef?.name ?? 'hpa', syncPeriodSeconds: sync, steps };
+}

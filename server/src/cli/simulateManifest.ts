@@ -1,0 +1,260 @@
+/**
+ * Reads what `hpa-lint simulate` needs from a manifest file: the chosen HPA (autoscaling/v2, or v1
+ * converted) and, when its scale target is in the same file, the Pod template's requests.
+ * Errors name the file and line.
+ */
+import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
+import { UsageError } from './io';
+
+export interface ManifestHpa {
+  name: string;
+  spec: HPASpec;
+  /** Per-Pod requests of the target (milli), empty when the target is not in the file. */
+  podRequests: Record<string, number>;
+  containerRequests: Record<string, Record<string, number>>;
+  /** The target's `spec.replicas`, when the target is in the file and sets it. */
+  targetReplicas?: number;
+  /** Where the target was found, or null. */
+  target: { kind: string; name: string } | null;
+}
+
+const KNOWN_METRIC_TYPES = new Set(['Resource', 'ContainerResource', 'Pods', 'Object', 'External']);
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+interface ParsedDoc {
+  doc: Document.Parsed;
+  value: unknown;
+  line: number;
+}
+
+function lineOf(doc: Document.Parsed, lc: LineCounter, path: (string | number)[]): number {
+  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+  const offset = node?.range?.[0] ?? doc.contents?.range?.[0] ?? 0;
+  return lc.linePos(offset).line;
+}
+
+function requestsOf(
+  containers: unknown,
+  file: string,
+  at: (path: (string | number)[]) => number,
+  base: (string | number)[],
+) {
+  const perContainer: Record<string, Record<string, number>> = {};
+  if (!Array.isArray(containers)) return perContainer;
+  containers.forEach((c: unknown, i) => {
+    if (!isObject(c)) return;
+    const requests = isObject(c.resources) && isObject(c.resources.requests) ? c.resources.requests : {};
+    const name = typeof c.name === 'string' ? c.name : `container-${i}`;
+    const out: Record<string, number> = {};
+    for (const [resource, q] of Object.entries(requests)) {
+      try {
+        out[resource] = parseQuantity(q as string | number);
+      } catch (err) {
+        const line = at([...base, i, 'resources', 'requests', resource]);
+        throw new UsageError(`${file}:${line}: ${(err as Error).message}`);
+      }
+    }
+    perContainer[name] = out;
+  });
+  return perContainer;
+}
+
+function sumRequests(perContainer: Record<string, Record<string, number>>): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const r of Object.values(perContainer))
+    for (const [k, v] of Object.entries(r)) total[k] = (total[k] ?? 0) + v;
+  return total;
+}
+
+function toV2Spec(value: Json, apiVersion: string): Json {
+  if (!apiVersion.endsWith('/v1')) return value;
+  // autoscaling/v1: one cpu target, no behavior (the legacy path).
+  const spec = isObject(value) ? { ...value } : {};
+  const cpu = spec.targetCPUUtilizationPercentage;
+  delete spec.targetCPUUtilizationPercentage;
+  if (typeof cpu === 'number') {
+    spec.metrics = [
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } },
+      },
+    ];
+  }
+  return spec;
+}
+
+function checkSpec(
+  spec: Json,
+  file: string,
+  line: (path: (string | number)[]) => number,
+  name: string,
+): HPASpec {
+  const where = (path: (string | number)[]) => `${file}:${line(path)}`;
+  if (typeof spec.maxReplicas !== 'number' || !Number.isInteger(spec.maxReplicas) || spec.maxReplicas < 1) {
+    throw new UsageError(`${where(['spec'])}: HPA "${name}" needs spec.maxReplicas as a whole number >= 1`);
+  }
+  if (
+    spec.minReplicas !== undefined &&
+    (typeof spec.minReplicas !== 'number' || !Number.isInteger(spec.minReplicas) || spec.minReplicas < 0)
+  ) {
+    throw new UsageError(`${where(['spec', 'minReplicas'])}: spec.minReplicas must be a whole number >= 0`);
+  }
+  if (
+    !isObject(spec.scaleTargetRef) ||
+    typeof spec.scaleTargetRef.kind !== 'string' ||
+    typeof spec.scaleTargetRef.name !== 'string'
+  ) {
+    throw new UsageError(`${where(['spec'])}: HPA "${name}" needs spec.scaleTargetRef with kind and name`);
+  }
+  const metrics = spec.metrics;
+  if (metrics !== undefined && metrics !== null && !Array.isArray(metrics)) {
+    throw new UsageError(`${where(['spec', 'metrics'])}: spec.metrics must be a list`);
+  }
+  (Array.isArray(metrics) ? metrics : []).forEach((m: unknown, i) => {
+    const type = isObject(m) ? m.type : undefined;
+    if (typeof type !== 'string' || !KNOWN_METRIC_TYPES.has(type)) {
+      throw new UsageError(
+        `${where(['spec', 'metrics', i])}: unknown metric type ${JSON.stringify(type ?? null)} (expected Resource, ContainerResource, Pods, Object or External)`,
+      );
+    }
+    const key =
+      type === 'Resource'
+        ? 'resource'
+        : type === 'ContainerResource'
+          ? 'containerResource'
+          : type.toLowerCase();
+    const source = (m as Json)[key];
+    if (!isObject(source) || !isObject(source.target)) {
+      throw new UsageError(`${where(['spec', 'metrics', i])}: a ${type} metric needs ${key}.target`);
+    }
+    const hasName =
+      type === 'Resource' || type === 'ContainerResource'
+        ? typeof source.name === 'string'
+        : isObject(source.metric) && typeof source.metric.name === 'string';
+    if (!hasName) throw new UsageError(`${where(['spec', 'metrics', i])}: the ${type} metric has no name`);
+    for (const field of ['value', 'averageValue']) {
+      const q = (source.target as Json)[field];
+      if (q === undefined || q === null) continue;
+      try {
+        parseQuantity(q as string | number);
+      } catch (err) {
+        throw new UsageError(
+          `${where(['spec', 'metrics', i, key, 'target', field])}: ${(err as Error).message}`,
+        );
+      }
+    }
+  });
+  return spec as unknown as HPASpec;
+}
+
+/** Parses the manifest and picks the HPA named `hpaName` (or the first one). */
+export function readManifestHpa(text: string, file: string, hpaName?: string): ManifestHpa {
+  const lc = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lc });
+  if (!Array.isArray(docs)) throw new UsageError(`${file}: the file holds no YAML documents`);
+  const parsed: ParsedDoc[] = [];
+  for (const doc of docs) {
+    const error = doc.errors[0];
+    if (error) {
+      const line = lc.linePos(error.pos[0]).line;
+      throw new UsageError(`${file}:${line}: ${error.message.split('\n')[0]}`);
+    }
+    parsed.push({
+      doc,
+      value: doc.toJS({ maxAliasCount: 100 }),
+      line: lc.linePos(doc.contents?.range?.[0] ?? 0).line,
+    });
+  }
+  const hpas = parsed.filter((d) => isObject(d.value) && d.value.kind === 'HorizontalPodAutoscaler');
+  if (hpas.length === 0) throw new UsageError(`${file}: no HorizontalPodAutoscaler in this file`);
+  const nameOf = (d: ParsedDoc) => {
+    const meta = (d.value as Json).metadata;
+    return isObject(meta) && typeof meta.name === 'string' ? meta.name : '(unnamed)';
+  };
+  const chosen = hpaName === undefined ? hpas[0] : hpas.find((d) => nameOf(d) === hpaName);
+  if (!chosen) {
+    throw new UsageError(
+      `${file}: no HorizontalPodAutoscaler named "${hpaName}" (found: ${hpas.map(nameOf).join(', ')})`,
+    );
+  }
+  const value = chosen.value as Json;
+  const name = nameOf(chosen);
+  const at = (path: (string | number)[]) => lineOf(chosen.doc, lc, path);
+  if (!isObject(value.spec)) throw new UsageError(`${file}:${chosen.line}: HPA "${name}" has no spec`);
+  const spec = checkSpec(toV2Spec(value.spec, String(value.apiVersion ?? '')), file, at, name);
+  const namespace = isObject(value.metadata) ? value.metadata.namespace : undefined;
+
+  const targetDoc = parsed.find((d) => {
+    if (!isObject(d.value) || d.value.kind !== spec.scaleTargetRef.kind) return false;
+    const meta = d.value.metadata;
+    if (!isObject(meta) || meta.name !== spec.scaleTargetRef.name) return false;
+    return namespace === undefined || meta.namespace === undefined || meta.namespace === namespace;
+  });
+  const result: ManifestHpa = {
+    name,
+    spec: spec as HPASpec,
+    podRequests: {},
+    containerRequests: {},
+    target: null,
+  };
+  if (!targetDoc) return result;
+  const target = targetDoc.value as Json;
+  result.target = { kind: spec.scaleTargetRef.kind, name: spec.scaleTargetRef.name };
+  const targetSpec = isObject(target.spec) ? target.spec : {};
+  if (typeof targetSpec.replicas === 'number') result.targetReplicas = targetSpec.replicas;
+  const podSpec =
+    isObject(targetSpec.template) && isObject(targetSpec.template.spec) ? targetSpec.template.spec : null;
+  if (!podSpec) return result;
+  const tAt = (path: (string | number)[]) => lineOf(targetDoc.doc, lc, path);
+  const base = ['spec', 'template', 'spec'];
+  const containers = requestsOf(podSpec.containers, file, tAt, [...base, 'containers']);
+  // Restartable init containers (sidecars) count towards the Pod's requests.
+  const sidecars = Array.isArray(podSpec.initContainers)
+    ? podSpec.initContainers.filter((c: unknown) => isObject(c) && c.restartPolicy === 'Always')
+    : [];
+  const sidecarRequests = requestsOf(sidecars, file, tAt, [...base, 'initContainers']);
+  result.containerRequests = { ...sidecarRequests, ...containers };
+  const podLevel =
+    isObject(podSpec.resources) && isObject(podSpec.resources.requests) ? podSpec.resources.requests : null;
+  if (podLevel) {
+    const out: Record<string, number> = {};
+    for (const [k, q] of Object.entries(podLevel)) {
+      try {
+        out[k] = parseQuantity(q as string | number);
+      } catch (err) {
+        throw new UsageError(
+          `${file}:${tAt([...base, 'resources', 'requests', k])}: ${(err as Error).message}`,
+        );
+      }
+    }
+    result.podRequests = out;
+  } else {
+    result.podRequests = sumRequests(result.containerRequests);
+  }
+  return result;
+}
+
+/** The metric names a load file may use for this HPA. */
+export function metricNamesOf(metrics: readonly MetricSpec[]): string[] {
+  const names: string[] = [];
+  for (const m of metrics) {
+    const name =
+      m.type === 'Resource'
+        ? m.resource.name
+        : m.type === 'ContainerResource'
+          ? m.containerResource.name
+          : m.type === 'Pods'
+            ? m.pods.metric.name
+            : m.type === 'Object'
+              ? m.object.metric.name
+              : m.external.metric.name;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
