@@ -1,9 +1,10 @@
 /**
- * The behaviour the controller actually runs with, after API defaulting (semantics §2): each
- * direction's fields are taken from the user when set, else from the defaults; a user's `policies`
- * list replaces the default list wholesale. The scale-down window left unset comes from the
- * controller flag (300 s by default).
+ * The behaviour the controller actually runs with, after API defaulting (semantics §2), from the
+ * engine's `resolveBehavior`, plus which values came from defaults, for the hover to say so.
+ * The manifest is sanitized first (a policy without a numeric value, a tolerance that is not a
+ * quantity): a hover explains what it can rather than failing on what validation reports anyway.
  */
+import { DEFAULT_CONTROLLER_OPTIONS, quantityToNumber, resolveBehavior } from '../../../common/engine/index';
 import type {
   HPABehavior,
   HPAScalingPolicy,
@@ -12,17 +13,8 @@ import type {
 } from '../../../common/engine/types';
 import type { Direction } from './policyMath';
 
-export const DEFAULT_DOWNSCALE_STABILIZATION_SECONDS = 300;
-export const DEFAULT_SYNC_PERIOD_SECONDS = 15;
-export const DEFAULT_TOLERANCE = 0.1;
-
-export const DEFAULT_SCALE_UP_POLICIES: readonly HPAScalingPolicy[] = [
-  { type: 'Pods', value: 4, periodSeconds: 15 },
-  { type: 'Percent', value: 100, periodSeconds: 15 },
-];
-export const DEFAULT_SCALE_DOWN_POLICIES: readonly HPAScalingPolicy[] = [
-  { type: 'Percent', value: 100, periodSeconds: 15 },
-];
+export const DEFAULT_DOWNSCALE_STABILIZATION_SECONDS =
+  DEFAULT_CONTROLLER_OPTIONS.downscaleStabilizationSeconds;
 
 export interface EffectiveRules {
   stabilizationWindowSeconds: number;
@@ -40,25 +32,52 @@ function asRules(value: unknown): HPAScalingRules | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as HPAScalingRules) : undefined;
 }
 
-function validPolicies(value: unknown): HPAScalingPolicy[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return value.filter(
-    (p): p is HPAScalingPolicy =>
-      !!p &&
-      typeof p === 'object' &&
-      (p.type === 'Pods' || p.type === 'Percent') &&
-      typeof p.value === 'number' &&
-      typeof p.periodSeconds === 'number',
+export function isPolicy(p: unknown): p is HPAScalingPolicy {
+  const q = p as HPAScalingPolicy | null;
+  return (
+    !!q &&
+    typeof q === 'object' &&
+    (q.type === 'Pods' || q.type === 'Percent') &&
+    typeof q.value === 'number' &&
+    typeof q.periodSeconds === 'number'
   );
 }
 
 function toleranceOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string') {
-    const m = /^(\d+(?:\.\d+)?)(m?)$/.exec(value.trim());
-    if (m) return Number(m[1]) / (m[2] ? 1000 : 1);
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  try {
+    return quantityToNumber(value);
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/** One direction of a behavior block with only the fields the engine can read. */
+export function sanitizeRules(value: unknown): HPAScalingRules | undefined {
+  const user = asRules(value);
+  if (!user) return undefined;
+  const out: HPAScalingRules = {};
+  if (typeof user.stabilizationWindowSeconds === 'number')
+    out.stabilizationWindowSeconds = user.stabilizationWindowSeconds;
+  if (user.selectPolicy === 'Max' || user.selectPolicy === 'Min' || user.selectPolicy === 'Disabled') {
+    out.selectPolicy = user.selectPolicy;
+  }
+  if (Array.isArray(user.policies)) out.policies = user.policies.filter(isPolicy);
+  const tolerance = toleranceOf(user.tolerance);
+  if (tolerance !== undefined) out.tolerance = tolerance;
+  return out;
+}
+
+/** The behavior block the engine gets: null when absent (the legacy path), else sanitized. */
+export function sanitizeBehavior(behavior: unknown): HPABehavior | null {
+  if (!behavior || typeof behavior !== 'object' || Array.isArray(behavior)) return null;
+  const b = behavior as HPABehavior;
+  const out: HPABehavior = {};
+  const up = sanitizeRules(b.scaleUp);
+  const down = sanitizeRules(b.scaleDown);
+  if (up) out.scaleUp = up;
+  if (down) out.scaleDown = down;
+  return out;
 }
 
 export function effectiveRules(
@@ -66,20 +85,18 @@ export function effectiveRules(
   direction: Direction,
   downscaleStabilizationSeconds = DEFAULT_DOWNSCALE_STABILIZATION_SECONDS,
 ): EffectiveRules {
-  const user = asRules(direction === 'up' ? behavior?.scaleUp : behavior?.scaleDown);
-  const window =
-    typeof user?.stabilizationWindowSeconds === 'number' ? user.stabilizationWindowSeconds : undefined;
-  const select = user?.selectPolicy;
-  const policies = validPolicies(user?.policies);
-  const tolerance = toleranceOf(user?.tolerance);
-  const defaults = direction === 'up' ? DEFAULT_SCALE_UP_POLICIES : DEFAULT_SCALE_DOWN_POLICIES;
+  const clean = sanitizeBehavior(behavior) ?? {};
+  // `{}` resolves to the full defaults: what any written behavior starts from.
+  const resolved = resolveBehavior(clean)!;
+  const rules = direction === 'up' ? resolved.scaleUp : resolved.scaleDown;
+  const user = direction === 'up' ? clean.scaleUp : clean.scaleDown;
   return {
-    stabilizationWindowSeconds: window ?? (direction === 'up' ? 0 : downscaleStabilizationSeconds),
-    windowIsDefault: window === undefined,
-    selectPolicy: select === 'Min' || select === 'Disabled' || select === 'Max' ? select : 'Max',
-    policies: policies ?? defaults.map((p) => ({ ...p })),
-    policiesAreDefault: policies === undefined,
-    tolerance: tolerance ?? DEFAULT_TOLERANCE,
-    toleranceIsDefault: tolerance === undefined,
+    stabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? downscaleStabilizationSeconds,
+    windowIsDefault: typeof user?.stabilizationWindowSeconds !== 'number',
+    selectPolicy: rules.selectPolicy,
+    policies: rules.policies,
+    policiesAreDefault: !Array.isArray(user?.policies),
+    tolerance: rules.tolerance ?? DEFAULT_CONTROLLER_OPTIONS.tolerance,
+    toleranceIsDefault: rules.tolerance === null,
   };
 }

@@ -104,7 +104,14 @@ function workloadDetails(file: YamlFile, doc: Document.Parsed, path: FieldPath, 
   const canonical = canonicalPath(path);
   if (canonical === 'spec.replicas') return workloadReplicasLines(file, doc, locale);
   if (canonical.startsWith('spec.template.spec.containers[].resources') && typeof path[4] === 'number') {
-    return workloadRequestLines(file, doc, path[4], locale);
+    const resource = path[7];
+    return workloadRequestLines(
+      file,
+      doc,
+      path[4],
+      locale,
+      typeof resource === 'string' ? resource : undefined,
+    );
   }
   return [];
 }

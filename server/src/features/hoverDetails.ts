@@ -6,9 +6,9 @@ import type { Document } from 'yaml';
 import type { HPABehavior, HPAScalingPolicy } from '../../../common/engine/types';
 import type { FeatureContext, ResolvedTarget } from './context';
 import { workloadContainers } from './context';
-import { effectiveRules, type EffectiveRules } from './effectiveBehavior';
+import { effectiveRules, type EffectiveRules, isPolicy } from './effectiveBehavior';
 import { formatDuration, formatSeconds, joinList, type Locale, msg } from './messages';
-import { type Direction, policyChange, winnerSegments, winningPolicy } from './policyMath';
+import { type Direction, policyChange, winnerAt, winnerSegments } from './policyMath';
 import { formatMilli, quantityToMilli } from './quantityText';
 import { scaleTime } from './scaleTime';
 import type { YamlFile } from './yamlFile';
@@ -77,9 +77,13 @@ function timeLines(spec: SpecView, locale: Locale, ctx: FeatureContext, only?: D
   const bounds = replicaBounds(spec);
   if (!bounds) return [];
   const lines: string[] = [];
+  const options =
+    ctx.downscaleStabilizationSeconds === undefined
+      ? {}
+      : { downscaleStabilizationSeconds: ctx.downscaleStabilizationSeconds };
   for (const direction of only ? [only] : (['up', 'down'] as const)) {
-    const rules = effectiveRules(spec.behavior, direction, ctx.downscaleStabilizationSeconds);
-    const time = scaleTime(rules, direction, bounds.min, bounds.max);
+    const time = scaleTime(spec, direction, options);
+    if (!time) continue;
     if (time.seconds === null) {
       lines.push(msg(locale, direction === 'up' ? 'here.timeUpNever' : 'here.timeDownNever', bounds));
     } else {
@@ -101,15 +105,17 @@ export function behaviorLines(
   ctx: FeatureContext,
   only?: Direction,
 ): string[] {
-  const lines: string[] = [];
-  if (spec.behavior === undefined || spec.behavior === null) lines.push(msg(locale, 'here.noBehavior'));
-  lines.push(msg(locale, 'here.effective'));
+  const legacy = spec.behavior === undefined || spec.behavior === null;
+  const lines: string[] = legacy
+    ? [msg(locale, 'here.noBehavior'), msg(locale, 'here.defaultsHeader')]
+    : [msg(locale, 'here.effective')];
   for (const direction of only ? [only] : (['up', 'down'] as const)) {
-    lines.push(
-      `- ${rulesLine(effectiveRules(spec.behavior, direction, ctx.downscaleStabilizationSeconds), direction, locale)}`,
-    );
+    const rules = effectiveRules(spec.behavior, direction, ctx.downscaleStabilizationSeconds);
+    lines.push(`- ${rulesLine(rules, direction, locale)}`);
   }
-  return [...lines, ...timeLines(spec, locale, ctx, only)];
+  const times = timeLines(spec, locale, ctx, only);
+  if (legacy && times.length > 0) lines.push(msg(locale, 'here.legacyTimes'));
+  return [...lines, ...times];
 }
 
 export function minMaxLines(spec: SpecView, locale: Locale, ctx: FeatureContext): string[] {
@@ -173,10 +179,9 @@ export function policyLines(
   locale: Locale,
   target: ResolvedTarget | undefined,
 ): string[] {
-  const rules = effectiveRules(spec.behavior, direction);
-  const raw = (direction === 'up' ? spec.behavior?.scaleUp : spec.behavior?.scaleDown)?.policies?.[index];
-  const policy = rules.policiesAreDefault ? undefined : rules.policies.find((p) => p === raw);
-  if (!policy) return [];
+  const policies = (direction === 'up' ? spec.behavior?.scaleUp : spec.behavior?.scaleDown)?.policies;
+  const policy: unknown = Array.isArray(policies) ? policies[index] : undefined;
+  if (!isPolicy(policy)) return [];
   const lines = [capitalize(policyLong(policy, direction, locale)) + msg(locale, 'punct.period')];
   const current = currentReplicas(spec, target);
   if (policy.type === 'Percent' && current !== undefined && current > 0) {
@@ -224,14 +229,10 @@ export function selectPolicyLines(
   ];
   const current = currentReplicas(spec, target);
   if (current !== undefined && current > 0) {
-    const w = winningPolicy(rules.policies, rules.selectPolicy, current, direction);
-    lines.push(
-      msg(locale, 'here.selectAt', {
-        current,
-        policy: name(w),
-        change: policyChange(rules.policies[w]!, current, direction),
-      }),
-    );
+    const w = winnerAt(rules.policies, rules.selectPolicy, current, direction);
+    if (w.index >= 0) {
+      lines.push(msg(locale, 'here.selectAt', { current, policy: name(w.index), change: w.change }));
+    }
   }
   return lines;
 }
@@ -376,11 +377,13 @@ export function workloadReplicasLines(file: YamlFile, doc: Document.Parsed, loca
   );
 }
 
+/** Lines for a container's resources; `only` limits them to one resource (hover on `cpu:`). */
 export function workloadRequestLines(
   file: YamlFile,
   doc: Document.Parsed,
   containerIndex: number,
   locale: Locale,
+  only?: string,
 ): string[] {
   const containers = workloadContainers(doc);
   const here = containers[containerIndex];
@@ -395,6 +398,7 @@ export function workloadRequestLines(
       const t = source?.target;
       if (!source || !t || t.type !== 'Utilization' || typeof t.averageUtilization !== 'number') continue;
       const resource = typeof source.name === 'string' ? source.name : 'cpu';
+      if (only !== undefined && resource !== only) continue;
       const container =
         m.type === 'ContainerResource' && typeof source.container === 'string' ? source.container : undefined;
       if (container !== undefined && container !== here.name) continue;
@@ -402,8 +406,9 @@ export function workloadRequestLines(
       const hpaName = docName(hpa) ?? '?';
       if ('milli' in request) {
         lines.push(
-          msg(locale, 'here.requestForHpa', {
+          msg(locale, container ? 'here.requestForHpaContainer' : 'here.requestForHpa', {
             hpa: hpaName,
+            container: container ?? '',
             pct: t.averageUtilization,
             resource,
             request: formatMilli(request.milli, resource),

@@ -21,7 +21,7 @@ export const MESSAGES = {
   'punct.period': { en: '.', ja: '。', 'zh-tw': '。' },
   'punct.semicolon': { en: '; ', ja: '、', 'zh-tw': '；' },
   'join.comma': { en: ', ', ja: '、', 'zh-tw': '、' },
-  'join.and': { en: ' and ', ja: 'と', 'zh-tw': '和' },
+  'join.and': { en: ' and ', ja: 'と', 'zh-tw': ' 和' },
   'unit.seconds': { en: '{n} s', ja: '{n}秒', 'zh-tw': '{n} 秒' },
   'unit.minutes': { en: '{n} min', ja: '{n}分', 'zh-tw': '{n} 分' },
   'unit.hours': { en: '{n} h', ja: '{n}時間', 'zh-tw': '{n} 小時' },
@@ -358,6 +358,16 @@ export const MESSAGES = {
     ja: '既定値を適用した後の実際の動作:',
     'zh-tw': '套用預設值後的實際行為：',
   },
+  'here.defaultsHeader': {
+    en: 'Defaults that any `behavior` starts from:',
+    ja: '`behavior` を書いた場合の出発点となる既定値:',
+    'zh-tw': '任何 `behavior` 的起始預設值：',
+  },
+  'here.legacyTimes': {
+    en: 'On the legacy path:',
+    ja: '従来の方式での所要時間:',
+    'zh-tw': '舊有方式下所需時間：',
+  },
   'here.noBehavior': {
     en: 'No `behavior`: the controller takes its legacy path (scale-up at most max(2 × current, 4) per sync, 300 s scale-down window). Any `behavior` switches it to the defaults below.',
     ja: '`behavior` がないため、コントローラーは従来の方式で動作します (スケールアップは同期ごとに最大 max(2 × 現在値, 4)、スケールダウンの安定化ウィンドウは 300秒)。`behavior` を書くと以下の既定値に切り替わります。',
@@ -365,14 +375,14 @@ export const MESSAGES = {
       '沒有 `behavior`：控制器採用舊有方式 (每次同步最多擴展到 max(2 × 目前副本數, 4)，縮減穩定化時間窗 300 秒)。只要寫入任何 `behavior`，就會改用以下預設值。',
   },
   'here.timeUp': {
-    en: 'From {min} to {max} replicas: at least {time} ({steps} steps).',
-    ja: '{min} から {max} レプリカまで: 最短 {time} ({steps} 回のスケール)。',
-    'zh-tw': '從 {min} 到 {max} 個副本：最快 {time} ({steps} 次調整)。',
+    en: 'From {min} to {max} replicas: at least {time} (rescales: {steps}).',
+    ja: '{min} から {max} レプリカまで: 最短 {time} (スケール回数: {steps})。',
+    'zh-tw': '從 {min} 到 {max} 個副本：最快 {time} (調整次數：{steps})。',
   },
   'here.timeDown': {
-    en: 'From {max} back to {min} replicas: at least {time} ({steps} steps).',
-    ja: '{max} から {min} レプリカに戻るまで: 最短 {time} ({steps} 回のスケール)。',
-    'zh-tw': '從 {max} 回到 {min} 個副本：最快 {time} ({steps} 次調整)。',
+    en: 'From {max} back to {min} replicas: at least {time} (rescales: {steps}).',
+    ja: '{max} から {min} レプリカに戻るまで: 最短 {time} (スケール回数: {steps})。',
+    'zh-tw': '從 {max} 回到 {min} 個副本：最快 {time} (調整次數：{steps})。',
   },
   'here.timeUpNever': {
     en: 'Scale-up is Disabled: the HPA never goes from {min} to {max} replicas.',
@@ -452,17 +462,17 @@ export const MESSAGES = {
   'here.segmentAll': {
     en: '{policy} at every count from {min} to {max}',
     ja: '{min} 〜 {max} レプリカのすべてで {policy}',
-    'zh-tw': '從 {min} 到 {max} 個副本皆為 {policy}',
+    'zh-tw': '從 {min} 到 {max} 個副本皆為{policy}',
   },
   'here.segmentUpTo': {
     en: '{policy} up to {n} replicas',
     ja: '{n} レプリカまでは {policy}',
-    'zh-tw': '{n} 個副本以下為 {policy}',
+    'zh-tw': '{n} 個副本以下為{policy}',
   },
   'here.segmentAbove': {
     en: '{policy} above {n} replicas',
     ja: '{n} レプリカを超えると {policy}',
-    'zh-tw': '超過 {n} 個副本時為 {policy}',
+    'zh-tw': '超過 {n} 個副本時為{policy}',
   },
   'here.selectAt': {
     en: 'At {current} replicas: {policy} ({change} Pods).',
@@ -556,6 +566,12 @@ export const MESSAGES = {
     ja: 'HPA `{hpa}` の目標: Podの {resource} のリソース要求 {request} の {pct} % = Podあたり {perPod}。',
     'zh-tw': 'HPA `{hpa}` 的目標：Pod 的 {resource} 資源請求 {request} 的 {pct} % = 每個 Pod {perPod}。',
   },
+  'here.requestForHpaContainer': {
+    en: "HPA `{hpa}` aims at {pct} % of container `{container}`'s {resource} request {request} = {perPod} per Pod.",
+    ja: 'HPA `{hpa}` の目標: コンテナ `{container}` の {resource} のリソース要求 {request} の {pct} % = Podあたり {perPod}。',
+    'zh-tw':
+      'HPA `{hpa}` 的目標：容器 `{container}` 的 {resource} 資源請求 {request} 的 {pct} % = 每個 Pod {perPod}。',
+  },
   'here.requestMissing': {
     en: 'No {resource} request in this container: HPA `{hpa}` cannot compute {resource} utilization.',
     ja: 'このコンテナには {resource} のリソース要求がないため、HPA `{hpa}` は {resource} の使用率を算出できません。',
@@ -599,9 +615,9 @@ export const MESSAGES = {
     'zh-tw': '為 {kind} {name}建立 HPA',
   },
   'completion.hpa': {
-    en: 'HorizontalPodAutoscaler (autoscaling/v2)',
-    ja: 'HorizontalPodAutoscaler (autoscaling/v2)',
-    'zh-tw': 'HorizontalPodAutoscaler (autoscaling/v2)',
+    en: 'New HorizontalPodAutoscaler (autoscaling/v2)',
+    ja: '新しい HorizontalPodAutoscaler (autoscaling/v2)',
+    'zh-tw': '新的 HorizontalPodAutoscaler (autoscaling/v2)',
   },
   'completion.hpaDoc': {
     en: 'A new HPA: its target, minimum and maximum replicas, and a cpu Utilization metric at 70 %.',

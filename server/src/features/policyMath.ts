@@ -1,34 +1,16 @@
 /**
- * The arithmetic a hover needs to say what policies mean at a replica count (semantics §1.7.2):
- * Percent scale-up rounds up, Percent scale-down truncates, Pods is exact; Max picks the biggest
- * change, Min the smallest.
+ * What policies mean at a replica count, in the shape the hover sentences need, from the engine's
+ * `describePolicyWinner` and `policyLimitAt` (semantics §1.7.2: Percent up rounds up, Percent down
+ * truncates, Max picks the biggest change).
  */
+import { describePolicyWinner, policyLimitAt } from '../../../common/engine/index';
 import type { HPAScalingPolicy, SelectPolicy } from '../../../common/engine/types';
 
 export type Direction = 'up' | 'down';
 
-/** Replicas one policy lets the controller add (up) or remove (down) in one period, from `current`. */
+/** Replicas one policy lets the controller add (up) or remove (down) in one period from `current`. */
 export function policyChange(policy: HPAScalingPolicy, current: number, direction: Direction): number {
-  if (policy.type === 'Pods') return direction === 'up' ? policy.value : Math.min(policy.value, current);
-  if (direction === 'up') return Math.ceil(current * (1 + policy.value / 100)) - current;
-  return current - Math.max(0, Math.trunc(current * (1 - policy.value / 100)));
-}
-
-/** Index of the policy that decides at `current`, or -1 when Disabled or there is none. Ties go to the first. */
-export function winningPolicy(
-  policies: HPAScalingPolicy[],
-  select: SelectPolicy,
-  current: number,
-  direction: Direction,
-): number {
-  if (select === 'Disabled' || policies.length === 0) return -1;
-  let best = 0;
-  for (let i = 1; i < policies.length; i++) {
-    const a = policyChange(policies[i]!, current, direction);
-    const b = policyChange(policies[best]!, current, direction);
-    if (select === 'Max' ? a > b : a < b) best = i;
-  }
-  return best;
+  return Math.max(0, Math.abs(policyLimitAt(current, policy, direction) - current));
 }
 
 export interface WinnerSegment {
@@ -38,7 +20,7 @@ export interface WinnerSegment {
   policy: number;
 }
 
-/** Which policy decides for each replica count from `low` to `high`, merged into runs. */
+/** Which policy decides for each replica count from `low` to `high`, merged into runs (ties stay with the earlier winner). */
 export function winnerSegments(
   policies: HPAScalingPolicy[],
   select: SelectPolicy,
@@ -47,11 +29,23 @@ export function winnerSegments(
   high: number,
 ): WinnerSegment[] {
   const segments: WinnerSegment[] = [];
-  for (let n = Math.max(1, low); n <= high; n++) {
-    const policy = winningPolicy(policies, select, n, direction);
-    const last = segments[segments.length - 1];
-    if (last && last.policy === policy) last.to = n;
-    else segments.push({ from: n, to: n, policy });
+  let n = Math.max(1, low);
+  while (n <= high) {
+    const w = describePolicyWinner(n, { policies, selectPolicy: select }, direction, high);
+    const to = w.switchesAt === null ? high : Math.min(high, w.switchesAt - 1);
+    segments.push({ from: n, to, policy: w.winnerIndex });
+    n = to + 1;
   }
   return segments;
+}
+
+/** The policy that decides at `current` and the change it allows. */
+export function winnerAt(
+  policies: HPAScalingPolicy[],
+  select: SelectPolicy,
+  current: number,
+  direction: Direction,
+): { index: number; change: number } {
+  const w = describePolicyWinner(current, { policies, selectPolicy: select }, direction, current);
+  return { index: w.winnerIndex, change: w.change };
 }

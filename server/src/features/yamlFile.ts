@@ -97,7 +97,7 @@ export function fieldAt(doc: Document.Parsed, offset: number): FieldAt | undefin
           return;
         }
         const valueSpan = spanOf(pair.value);
-        if (valueSpan && offset >= valueSpan[0] && offset <= valueSpan[1]) {
+        if (valueSpan && offset >= valueSpan[0] && within(pair.value, offset, valueSpan[1])) {
           if (isScalar(pair.value)) {
             best = { path: childPath, node: pair.value, onKey: false, span: valueSpan };
             return;
@@ -110,7 +110,7 @@ export function fieldAt(doc: Document.Parsed, offset: number): FieldAt | undefin
     } else if (isSeq(node)) {
       node.items.forEach((item, index) => {
         const span = spanOf(item);
-        if (!span || offset < span[0] - 2 || offset > span[1]) return;
+        if (!span || offset < span[0] - 2 || !within(item, offset, span[1])) return;
         // The two characters before an item are its "- ": hovering the dash means the item.
         best = { path: [...path, index], node: item as Node, onKey: false, span };
         visit(item, [...path, index]);
@@ -119,6 +119,14 @@ export function fieldAt(doc: Document.Parsed, offset: number): FieldAt | undefin
   };
   visit(doc.contents, []);
   return best;
+}
+
+/**
+ * A scalar includes the position just after its last character (the cursor after a word); a map or
+ * sequence ends where the next line starts, which already belongs to the next key.
+ */
+function within(node: unknown, offset: number, end: number): boolean {
+  return isScalar(node) ? offset <= end : offset < end;
 }
 
 export function keyName(pair: Pair): string | undefined {

@@ -1,0 +1,182 @@
+/**
+ * Completion inside HPA documents: keys by path, enum values (metric and target types,
+ * selectPolicy, policy types, resource names), and a snippet for a whole new HPA at the top level
+ * of an empty document.
+ */
+import {
+  type CompletionItem,
+  CompletionItemKind,
+  InsertTextFormat,
+  MarkupKind,
+  type Position,
+} from 'vscode-languageserver';
+import type { FeatureContext } from './context';
+import { canonicalPath, type FieldSpec, HPA_FIELDS } from './hpaSchema';
+import { localeOf, type Locale, msg } from './messages';
+import { detectLayout, type Layout, treeLines } from './textLayout';
+import { containerPath, documentLines, lineInfo } from './textPath';
+import type { YamlFile } from './yamlFile';
+
+export interface CompletionOptions {
+  /** The client accepts snippet syntax in completion items. */
+  snippets?: boolean;
+}
+
+const VALUE_LINE = /^(\s*)((?:-\s+)?)([\w.-]+):\s+([\w./-]*)$/;
+const KEY_LINE = /^(\s*)((?:-\s*)?)([\w]*)$/;
+
+/** Values a target type may take for each metric source (semantics §3 rows 18, 22–29). */
+const TARGET_TYPES: Record<string, string[]> = {
+  resource: ['Utilization', 'AverageValue'],
+  containerResource: ['Utilization', 'AverageValue'],
+  pods: ['AverageValue'],
+  object: ['Value', 'AverageValue'],
+  external: ['Value', 'AverageValue'],
+};
+
+function docOf(spec: FieldSpec | undefined, locale: Locale): CompletionItem['documentation'] {
+  return spec ? { kind: MarkupKind.Markdown, value: msg(locale, spec.doc) } : undefined;
+}
+
+/** The lines of a new autoscaling/v2 HPA; `placeholders` turns the values to fill in into tab stops. */
+export function newHpaLines(
+  layout: Layout,
+  target: { kind: string; name: string; namespace?: string },
+  placeholders: boolean,
+): string[] {
+  const tab = (n: number, value: string): string => (placeholders ? `\${${n}:${value}}` : value);
+  const metadata: Record<string, string> = { name: tab(1, target.name) };
+  if (target.namespace) metadata.namespace = target.namespace;
+  return treeLines(
+    {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata,
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: target.kind, name: tab(1, target.name) },
+        minReplicas: tab(2, '2'),
+        maxReplicas: tab(3, '10'),
+        metrics: [
+          {
+            type: 'Resource',
+            resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: tab(4, '70') } },
+          },
+        ],
+      },
+    },
+    layout,
+  );
+}
+
+function isEmptyDocument(lines: string[], line: number): boolean {
+  const { start, end } = documentLines(lines, line);
+  for (let i = start; i <= end; i++) {
+    if (i === line) continue;
+    if (!lineInfo(lines[i] ?? '').blank) return false;
+  }
+  return true;
+}
+
+function documentKind(lines: string[], line: number): string | undefined {
+  const { start, end } = documentLines(lines, line);
+  for (let i = start; i <= end; i++) {
+    const m = /^kind:\s*["']?([\w.-]+)/.exec(lines[i] ?? '');
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** Keys already written in the mapping whose keys start at `column` around `line`. */
+function siblingKeys(lines: string[], line: number, column: number): Set<string> {
+  const keys = new Set<string>();
+  const { start, end } = documentLines(lines, line);
+  for (const step of [-1, 1]) {
+    for (let i = line + step; i >= start && i <= end; i += step) {
+      const info = lineInfo(lines[i] ?? '');
+      if (info.blank) continue;
+      if (info.dash && info.contentCol === column) {
+        // Above: the first key of our own item. Below: the next item begins.
+        if (step === -1 && info.key) keys.add(info.key);
+        break;
+      }
+      if (info.contentCol < column) break;
+      if (info.contentCol === column && info.key) keys.add(info.key);
+    }
+  }
+  return keys;
+}
+
+export function provideCompletion(
+  file: YamlFile,
+  position: Position,
+  ctx: FeatureContext,
+  options: CompletionOptions = {},
+): CompletionItem[] {
+  const locale = localeOf(ctx.locale);
+  const lines = file.text.split('\n');
+  const current = (lines[position.line] ?? '').replace(/\r$/, '');
+  const prefix = current.slice(0, position.character);
+  const snippets = options.snippets !== false;
+
+  if (isEmptyDocument(lines, position.line) && /^\w*$/.test(prefix)) {
+    const layout = detectLayout(file);
+    const body = newHpaLines(layout, { kind: 'Deployment', name: 'name' }, snippets).join('\n');
+    return [
+      {
+        label: msg(locale, 'completion.hpa'),
+        kind: CompletionItemKind.Snippet,
+        detail: 'autoscaling/v2',
+        documentation: { kind: MarkupKind.Markdown, value: msg(locale, 'completion.hpaDoc') },
+        insertTextFormat: snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        textEdit: {
+          range: { start: { line: position.line, character: 0 }, end: position },
+          newText: body,
+        },
+        filterText: prefix || 'HorizontalPodAutoscaler',
+      },
+    ];
+  }
+  if (documentKind(lines, position.line) !== 'HorizontalPodAutoscaler') return [];
+
+  const valueMatch = VALUE_LINE.exec(prefix);
+  if (valueMatch) {
+    const [, indent, dashes, key] = valueMatch;
+    const dashed = dashes!.length > 0;
+    const keyColumn = indent!.length + dashes!.length;
+    const path = [...containerPath(lines, position.line, keyColumn, dashed, indent!.length), key!];
+    const canonical = canonicalPath(path);
+    let values = HPA_FIELDS[canonical]?.values ?? [];
+    if (canonical === 'metric.target.type') {
+      const source = path[path.length - 3];
+      values = TARGET_TYPES[source ?? ''] ?? values;
+    }
+    return values.map((value, i) => ({
+      label: value,
+      kind: CompletionItemKind.EnumMember,
+      sortText: String(i).padStart(2, '0'),
+      documentation: docOf(HPA_FIELDS[canonical], locale),
+    }));
+  }
+
+  const keyMatch = KEY_LINE.exec(prefix);
+  if (!keyMatch) return [];
+  const [, indent, dashes] = keyMatch;
+  const dashed = dashes!.trim().length > 0;
+  const keyColumn = indent!.length + (dashed ? Math.max(2, dashes!.length) : 0);
+  const path = containerPath(lines, position.line, keyColumn, dashed, indent!.length);
+  const spec = HPA_FIELDS[canonicalPath(path)];
+  if (!spec?.children) return [];
+  const present = dashed ? new Set<string>() : siblingKeys(lines, position.line, keyColumn);
+  return spec.children
+    .filter((key) => !present.has(key))
+    .map((key, i) => {
+      const child = HPA_FIELDS[canonicalPath([...path, key])];
+      return {
+        label: key,
+        kind: CompletionItemKind.Property,
+        sortText: String(i).padStart(2, '0'),
+        insertText: `${key}: `,
+        documentation: docOf(child, locale),
+      };
+    });
+}

@@ -1,0 +1,56 @@
+/**
+ * `period-seconds-range` and `stabilization-window-range`: set the value to the nearest one the
+ * API accepts (periodSeconds 1..1800, stabilizationWindowSeconds 0..3600; semantics §3 rows 30–31,
+ * 36–37). Only the number is replaced, so a comment after it stays.
+ */
+import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
+import type { FeatureContext } from '../context';
+import { localeOf, type MessageKey, msg } from '../messages';
+import type { YamlFile } from '../yamlFile';
+import { documentAt, fieldAt, nodeAtPath, offsetAt, scalarNumber } from '../yamlFile';
+import { replaceNode, toWorkspaceEdit } from './edits';
+
+export interface ClampRule {
+  field: string;
+  min: number;
+  max: number;
+  title: MessageKey;
+}
+
+export const CLAMP_RULES: Record<string, ClampRule> = {
+  'period-seconds-range': { field: 'periodSeconds', min: 1, max: 1800, title: 'fix.clampPeriod' },
+  'stabilization-window-range': {
+    field: 'stabilizationWindowSeconds',
+    min: 0,
+    max: 3600,
+    title: 'fix.clampWindow',
+  },
+};
+
+export function clampFix(
+  file: YamlFile,
+  diagnostic: Diagnostic,
+  rule: ClampRule,
+  ctx: FeatureContext,
+): CodeAction[] {
+  const offset = offsetAt(file, diagnostic.range.start);
+  const doc = documentAt(file, offset);
+  const field = doc && fieldAt(doc, offset);
+  if (!doc || !field || field.path[field.path.length - 1] !== rule.field) return [];
+  const node = nodeAtPath(doc.contents, field.path);
+  const value = scalarNumber(node);
+  if (value === undefined || !node || typeof node !== 'object') return [];
+  const clamped = Math.min(rule.max, Math.max(rule.min, Math.round(value)));
+  if (clamped === value) return [];
+  const edit = replaceNode(file, node as never, String(clamped));
+  if (!edit) return [];
+  return [
+    {
+      title: msg(localeOf(ctx.locale), rule.title, { value: clamped }),
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      isPreferred: true,
+      edit: toWorkspaceEdit(ctx, [edit]),
+    },
+  ];
+}

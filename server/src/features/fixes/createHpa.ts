@@ -1,0 +1,59 @@
+/**
+ * "Create HPA for this Deployment": on a Deployment or StatefulSet that no HPA in the file targets,
+ * insert a new `---` document right after it with an autoscaling/v2 HPA (cpu Utilization 70 %),
+ * minReplicas and maxReplicas as tab stops where the client applies snippet edits.
+ */
+import type { Document } from 'yaml';
+import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
+import { newHpaLines } from '../completion';
+import type { FeatureContext } from '../context';
+import { localeOf, msg } from '../messages';
+import { detectLayout, lineStartOf } from '../textLayout';
+import type { YamlFile } from '../yamlFile';
+import { docKind, docName, isHpaDoc, nodeAtPath, rangeOf, scalarString } from '../yamlFile';
+import { contentEnd, toWorkspaceEdit } from './edits';
+
+export const CREATE_HPA_KIND = `${CodeActionKind.Refactor}.hpa.create`;
+const SCALABLE = ['Deployment', 'StatefulSet'];
+
+function isTargeted(file: YamlFile, kind: string, name: string): boolean {
+  return file.docs.some(
+    (d) =>
+      isHpaDoc(d) &&
+      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
+      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'name'])) === name,
+  );
+}
+
+export function createHpaAction(file: YamlFile, doc: Document.Parsed, ctx: FeatureContext): CodeAction[] {
+  const kind = docKind(doc);
+  const name = docName(doc);
+  if (!kind || !SCALABLE.includes(kind) || !name || isTargeted(file, kind, name)) return [];
+  const namespace = scalarString(nodeAtPath(doc.contents, ['metadata', 'namespace']));
+  const layout = detectLayout(file);
+  const target = { kind, name, ...(namespace ? { namespace } : {}) };
+  const eol = layout.eol;
+  // Insert before the next document's `---`, or at the end of the file.
+  const end = contentEnd(file, doc.contents) ?? file.text.length;
+  const marker = /^---/m.exec(file.text.slice(end));
+  const body = (placeholders: boolean): string =>
+    ['---', ...newHpaLines(layout, target, placeholders)].map((l) => l + eol).join('');
+  let at: number;
+  let lead = '';
+  if (marker) {
+    at = lineStartOf(file.text, end + marker.index + 1);
+  } else {
+    at = file.text.length;
+    if (!file.text.endsWith('\n')) lead = eol;
+  }
+  const range = rangeOf(file, at, at);
+  // Only minReplicas and maxReplicas are left to fill in: the names are known.
+  const snippet = (lead + body(true)).replace(/\$\{1:([^}]*)\}/g, '$1').replace(/\$\{4:([^}]*)\}/g, '$1');
+  return [
+    {
+      title: msg(localeOf(ctx.locale), 'action.createHpa', { kind, name }),
+      kind: CREATE_HPA_KIND,
+      edit: toWorkspaceEdit(ctx, [{ range, newText: lead + body(false), snippet }]),
+    },
+  ];
+}

@@ -1,0 +1,62 @@
+/**
+ * `replicas-conflict`: delete `spec.replicas` from the workload an HPA scales. The title carries the
+ * Kubernetes docs' warning: with the field gone, the next `kubectl apply` sets the count to the
+ * default of 1 once, before the HPA scales it back up.
+ */
+import type { Document } from 'yaml';
+import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
+import type { FeatureContext } from '../context';
+import { localeOf, msg } from '../messages';
+import { lineStartOf } from '../textLayout';
+import type { YamlFile } from '../yamlFile';
+import {
+  asMap,
+  docKind,
+  docName,
+  documentAt,
+  isHpaDoc,
+  isWorkloadDoc,
+  nodeAtPath,
+  offsetAt,
+  pairOf,
+  rangeOf,
+  scalarString,
+  spanOf,
+} from '../yamlFile';
+import { contentEnd, toWorkspaceEdit } from './edits';
+import { nextLineStart } from '../textLayout';
+
+/** The workload the diagnostic is about: the document it sits in, or the target of the HPA it sits in. */
+function workloadFor(file: YamlFile, doc: Document.Parsed): Document.Parsed | undefined {
+  if (isWorkloadDoc(doc)) return doc;
+  if (!isHpaDoc(doc)) return undefined;
+  const kind = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'kind']));
+  const name = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'name']));
+  return file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
+}
+
+export function removeReplicasFix(file: YamlFile, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
+  const doc = documentAt(file, offsetAt(file, diagnostic.range.start));
+  const workload = doc && workloadFor(file, doc);
+  if (!workload) return [];
+  const spec = asMap(nodeAtPath(workload.contents, ['spec']));
+  const pair = pairOf(spec, 'replicas');
+  const keySpan = spanOf(pair?.key);
+  if (!spec || spec.flow || !pair || !keySpan) return [];
+  // Only a key that starts its own line can go with its line; anything else is not block style.
+  const start = lineStartOf(file.text, keySpan[0]);
+  if (file.text.slice(start, keySpan[0]).trim() !== '') return [];
+  const end = nextLineStart(file.text, contentEnd(file, pair.value) ?? keySpan[1]);
+  const locale = localeOf(ctx.locale);
+  return [
+    {
+      title: msg(locale, 'fix.removeReplicas', {
+        kind: docKind(workload) ?? '',
+        name: docName(workload) ?? '',
+      }),
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      edit: toWorkspaceEdit(ctx, [{ range: rangeOf(file, start, end), newText: '' }]),
+    },
+  ];
+}

@@ -1,0 +1,58 @@
+/**
+ * Refactor on an HPA without `behavior`: write out the behaviour the API server would default to
+ * (semantics §2), so the numbers are visible and can be tuned. Note that this also moves the
+ * controller from its legacy path to the behavior path (§1.6 vs §1.7), which the hover explains.
+ */
+import type { Document } from 'yaml';
+import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
+import type { FeatureContext } from '../context';
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../effectiveBehavior';
+import { localeOf, msg } from '../messages';
+import { columnOf, detectLayout, treeLines, type YamlTree } from '../textLayout';
+import type { YamlFile } from '../yamlFile';
+import { asMap, isHpaDoc, nodeAtPath, pairOf, spanOf } from '../yamlFile';
+import { insertLines, lineAfter, toWorkspaceEdit } from './edits';
+
+export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;
+
+export function defaultBehaviorTree(downscaleWindow = DEFAULT_DOWNSCALE_STABILIZATION_SECONDS): YamlTree {
+  return {
+    behavior: {
+      scaleUp: {
+        stabilizationWindowSeconds: 0,
+        selectPolicy: 'Max',
+        policies: [
+          { type: 'Pods', value: 4, periodSeconds: 15 },
+          { type: 'Percent', value: 100, periodSeconds: 15 },
+        ],
+      },
+      scaleDown: {
+        stabilizationWindowSeconds: downscaleWindow,
+        selectPolicy: 'Max',
+        policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }],
+      },
+    },
+  };
+}
+
+export function writeBehaviorAction(file: YamlFile, doc: Document.Parsed, ctx: FeatureContext): CodeAction[] {
+  if (!isHpaDoc(doc)) return [];
+  const spec = asMap(nodeAtPath(doc.contents, ['spec']));
+  if (!spec || spec.flow || spec.items.length === 0 || pairOf(spec, 'behavior')) return [];
+  const keySpan = spanOf(spec.items[0]?.key);
+  const at = lineAfter(file, spec);
+  if (!keySpan || at === undefined) return [];
+  const layout = detectLayout(file);
+  const lines = treeLines(
+    defaultBehaviorTree(ctx.downscaleStabilizationSeconds),
+    layout,
+    columnOf(file, keySpan[0]),
+  );
+  return [
+    {
+      title: msg(localeOf(ctx.locale), 'action.writeBehavior'),
+      kind: WRITE_BEHAVIOR_KIND,
+      edit: toWorkspaceEdit(ctx, [insertLines(file, at, lines, layout.eol)]),
+    },
+  ];
+}

@@ -1,0 +1,216 @@
+/**
+ * Hovers on test/fixtures/features/hover.yaml: exact Markdown and ranges. The numbers are worked
+ * out by hand from semantics §1–§2 (see each case), so a change in the engine or the wording shows.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test } from 'node:test';
+import type { Hover, MarkupContent } from 'vscode-languageserver';
+import { provideHover } from '../../server/src/features/hover';
+import { parseYamlFile } from '../../server/src/features/yamlFile';
+import type { FeatureContext } from '../../server/src/features/context';
+
+const FIXTURE = resolve(__dirname, '..', 'fixtures', 'features', 'hover.yaml');
+const text = readFileSync(FIXTURE, 'utf8');
+const file = parseYamlFile(text);
+
+function hover(line: number, character: number, ctx: Partial<FeatureContext> = {}): Hover {
+  const result = provideHover(
+    file,
+    { line, character },
+    { locale: 'en', uri: 'file:///w/hover.yaml', ...ctx },
+  );
+  assert.ok(result, `a hover at ${line}:${character}`);
+  return result;
+}
+
+function value(h: Hover): string {
+  return (h.contents as MarkupContent).value;
+}
+
+function range(h: Hover): [number, number, number, number] {
+  const r = h.range!;
+  return [r.start.line, r.start.character, r.end.line, r.end.character];
+}
+
+test('spec of an HPA without behavior: the real defaults (15 s periods, 300 s window) and legacy-path times', () => {
+  const h = hover(32, 0);
+  assert.deepEqual(range(h), [32, 0, 32, 4]);
+  assert.equal(
+    value(h),
+    [
+      '**`spec`**',
+      'What to scale, between which replica counts, on which metrics, and how fast.',
+      [
+        'No `behavior`: the controller takes its legacy path (scale-up at most max(2 × current, 4) per sync, 300 s scale-down window). Any `behavior` switches it to the defaults below.',
+        'Defaults that any `behavior` starts from:',
+        '- Scale-up: window 0 s; 4 Pods per 15 s and 100 % per 15 s; selectPolicy Max',
+        '- Scale-down: window 300 s (controller flag); 100 % per 15 s; selectPolicy Max',
+        'On the legacy path:',
+        // Legacy: max(2 × current, 4) per sync: 2 → 4 → 8 → 16 → 20 at t = 0, 15, 30, 45.
+        'From 2 to 20 replicas: at least 45 s (rescales: 4).',
+        // Legacy window keeps records up to 300 s old inclusive: first scale-down at 315 s, 20 → 2 at once.
+        'From 20 back to 2 replicas: at least 5 min 15 s (rescales: 1).',
+      ].join('  \n'),
+    ].join('\n\n'),
+  );
+});
+
+test('a configured downscale flag changes the default window and the time back', () => {
+  const v = value(hover(32, 0, { downscaleStabilizationSeconds: 60 }));
+  assert.match(v, /- Scale-down: window 60 s \(controller flag\);/);
+  assert.match(v, /From 20 back to 2 replicas: at least 1 min 15 s \(rescales: 1\)\./);
+});
+
+test('selectPolicy: which policy wins where (the Kubernetes docs example: Pods 4 vs 10 % per 60 s)', () => {
+  const h = hover(84, 8);
+  assert.deepEqual(range(h), [84, 6, 84, 18]);
+  assert.equal(
+    value(h),
+    [
+      '**`spec.behavior.scaleDown.selectPolicy`**',
+      'Which policy applies when there are several: `Max` allows the biggest change, `Min` the smallest, `Disabled` turns scaling in this direction off.',
+      'Default: Max',
+      [
+        // 10 % of 40 truncates to 4 removed (a tie, Pods stays); 10 % of 41 removes 41 - trunc(36.9) = 5.
+        'Max of 4 Pods per 60 s and 10 % per 60 s: 4 Pods per 60 s up to 40 replicas; 10 % per 60 s above 40 replicas.',
+        'At 80 replicas: 10 % per 60 s (8 Pods).',
+      ].join('  \n'),
+    ].join('\n\n'),
+  );
+  assert.equal(
+    value(hover(84, 8, { locale: 'ja' })).split('\n\n')[3],
+    [
+      'Max (60秒あたり 4 Podと60秒あたり 10 % のうち変化の大きい方): 40 レプリカまでは 60秒あたり 4 Pod、40 レプリカを超えると 60秒あたり 10 %。',
+      '80 レプリカの時点: 60秒あたり 10 % (8 Pod)。',
+    ].join('  \n'),
+  );
+  assert.equal(
+    value(hover(84, 8, { locale: 'zh-tw' })).split('\n\n')[3],
+    [
+      'Max（每 60 秒 4 個 Pod 和每 60 秒 10 % 中變更較大者）：40 個副本以下為每 60 秒 4 個 Pod；超過 40 個副本時為每 60 秒 10 %。',
+      '在 80 個副本時：每 60 秒 10 % (8 個 Pod)。',
+    ].join('  \n'),
+  );
+});
+
+test('a policy field: "at most 4 Pods removed per 60 s"; a Percent policy in Pods at the current count', () => {
+  const period = hover(80, 12);
+  assert.deepEqual(range(period), [80, 10, 80, 23]);
+  assert.equal(value(period).split('\n\n')[3], 'At most 4 Pods removed per 60 s.');
+  assert.equal(
+    value(hover(82, 17)).split('\n\n')[3],
+    'At most 10 % of the replicas removed per 60 s.  \nAt 80 replicas that is 8 Pods.',
+  );
+});
+
+test('behavior.scaleDown: effective rules after defaulting and the time back with the 300 s flag window', () => {
+  const v = value(hover(76, 6));
+  assert.equal(
+    v.split('\n\n')[2],
+    [
+      'Effective behaviour after defaulting:',
+      '- Scale-down: window 300 s (controller flag); 4 Pods per 60 s and 10 % per 60 s; selectPolicy Max',
+      // Fresh controller: the 300 s window holds until t = 300, then 80 → 72 → 64 → 57 → 51 → 45 → 40
+      // (10 %, truncated), 36 → 32 → ... → 12 → 10 with 4 Pods, one step per 60 s: 14 steps, 300 + 13 × 60.
+      'From 80 back to 10 replicas: at least 18 min (rescales: 14).',
+    ].join('  \n'),
+  );
+});
+
+test('scaleUp with only a tolerance: default policies, and the tolerance band', () => {
+  assert.equal(
+    value(hover(74, 6)).split('\n\n')[2],
+    [
+      'Effective behaviour after defaulting:',
+      '- Scale-up: window 0 s; 4 Pods per 15 s and 100 % per 15 s; selectPolicy Max',
+      // 10 → 20 → 40 → 80 at t = 0, 15, 30 (100 % beats 4 Pods from 5 replicas on).
+      'From 10 to 80 replicas: at least 30 s (rescales: 3).',
+    ].join('  \n'),
+  );
+  const tolerance = hover(75, 8);
+  assert.deepEqual(range(tolerance), [75, 6, 75, 15]);
+  assert.equal(
+    value(tolerance).split('\n\n')[3],
+    'Tolerance 5 %: scales up only when the metric is above 105 % of its target.  \n' +
+      'Honoured only with the HPAConfigurableTolerance feature gate (beta and on by default from Kubernetes 1.35).',
+  );
+});
+
+test('a Utilization metric: the formula and what the percentage means for these requests', () => {
+  const h = hover(45, 30);
+  assert.deepEqual(range(h), [45, 30, 45, 32]);
+  assert.equal(
+    value(h),
+    [
+      '**`spec.metrics[0].resource.target.averageUtilization`**',
+      "Target average usage, as a percentage of the Pods' request for the resource.",
+      'Valid: integer ≥ 1, no upper bound (above 100 is allowed)',
+      // Pod request = 250m (app) + 50m (proxy) = 300m; 70 % of it = 210m.
+      'desiredReplicas = ceil(currentReplicas × current utilization / 70 %)  \n' +
+        "70 % of the Pod's cpu request 300m = 210m per Pod.",
+    ].join('\n\n'),
+  );
+  assert.equal(
+    value(hover(52, 12)).split('\n\n')[3],
+    'desiredReplicas = ceil(currentReplicas × current utilization / 80 %)  \n' +
+      "80 % of container `app`'s memory request 256Mi = 204.8Mi per Pod.",
+  );
+  assert.equal(value(hover(71, 18)).split('\n\n')[2], 'desiredReplicas = ceil(metric value / 30)');
+});
+
+test('scaleTargetRef: the resolved target with replicas, containers and requests', () => {
+  const h = hover(33, 4);
+  assert.deepEqual(range(h), [33, 2, 33, 16]);
+  assert.equal(
+    value(h).split('\n\n')[2],
+    [
+      'Target: Deployment `web` in hover.yaml',
+      '`spec.replicas: 3` in the manifest: every `kubectl apply` resets the count.',
+      '- container `app`: requests cpu 250m, memory 256Mi',
+      '- container `proxy`: requests cpu 50m',
+    ].join('  \n'),
+  );
+  // A target the workspace does not hold.
+  assert.equal(
+    value(hover(62, 4)).split('\n\n')[2],
+    'Deployment `queue` is not in this file or in the workspace.',
+  );
+  // The workspace resolver wins over the same-file lookup.
+  const elsewhere = hover(33, 4, {
+    resolveTarget: () => ({
+      uri: 'file:///w/other%20dir/web.yaml',
+      kind: 'Deployment',
+      name: 'web',
+      containers: [{ name: 'app', requests: {} }],
+    }),
+  });
+  assert.equal(
+    value(elsewhere).split('\n\n')[2],
+    'Target: Deployment `web` in web.yaml  \nNo `spec.replicas`: only the HPA sets the count.  \n- container `app`: no requests',
+  );
+});
+
+test('workload fields: spec.replicas under an HPA, and what an HPA makes of a request', () => {
+  const replicas = hover(6, 4);
+  assert.deepEqual(range(replicas), [6, 2, 6, 10]);
+  assert.equal(
+    value(replicas).split('\n\n').slice(2).join('\n\n'),
+    'Default: 1\n\nHPA `web` scales this Deployment; `replicas: 3` here resets its count on every `kubectl apply`.',
+  );
+  assert.equal(
+    value(hover(20, 16)).split('\n\n')[2],
+    "HPA `web` aims at 70 % of the Pod's cpu request 300m = 210m per Pod.",
+  );
+  assert.equal(
+    value(hover(21, 16)).split('\n\n')[2],
+    "HPA `web` aims at 80 % of container `app`'s memory request 256Mi = 204.8Mi per Pod.",
+  );
+});
+
+test('no hover outside HPA and workload documents, or on blank space between documents', () => {
+  const other = parseYamlFile('apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
+  assert.equal(provideHover(other, { line: 3, character: 4 }, { locale: 'en', uri: 'x' }), null);
+  assert.equal(provideHover(file, { line: 0, character: 3 }, { locale: 'en', uri: 'x' }), null);
+});
