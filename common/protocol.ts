@@ -4,6 +4,7 @@
  * Typed unions, validated on receipt by the side that reads them.
  */
 import type { HPASpec, ControllerOptions } from './engine/types';
+import type { LoadSeries } from './engine/simulationTypes';
 
 /** Custom LSP request: the HPA at (or nearest before) a position, ready for the simulator. */
 export const PreviewModelRequest = 'hpa/previewModel';
@@ -61,7 +62,14 @@ export interface PreviewSettings {
 export type HostToWebview =
   | { type: 'model'; model: PreviewModel; locale: string; locked: boolean }
   | { type: 'noModel'; reason: string; locale: string }
-  | { type: 'csvLoad'; name: string; text: string };
+  | { type: 'csvLoad'; name: string; text: string }
+  /** The lock was toggled from the editor title or the palette. */
+  | { type: 'lockChanged'; locked: boolean }
+  /**
+   * Fixed loads that replace the generated profiles, e.g. the load `hpa-lint simulate` used for the
+   * standalone report, with the settings it ran under. Sent after a `model` message.
+   */
+  | { type: 'fixedLoads'; name: string; loads: LoadSeries[]; settings?: Partial<PreviewSettings> };
 
 /** Webview -> extension host. */
 export type WebviewToHost =

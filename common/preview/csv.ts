@@ -1,0 +1,189 @@
+/**
+ * CSV in and out of the preview. Export: the timeline of every variant, one row per sync. Import: a
+ * load the user recorded, one column per metric, values as Kubernetes quantities (`1500m`, `1.5`,
+ * `2Gi`) so they read like the manifest. An exported file loads back unchanged (its `load:<metric>`
+ * columns are recognised).
+ */
+import type { LoadSeries } from '../engine/simulationTypes';
+import { formatMilli, parseQuantity } from '../engine/quantity';
+import type { VariantRun } from './variants';
+
+/** Quotes a cell when needed; text cells that a spreadsheet would run as a formula get a leading quote. */
+export function csvCell(value: string | number): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  let text = value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function row(cells: (string | number)[]): string {
+  return cells.map(csvCell).join(',');
+}
+
+/**
+ * The timeline as CSV: time, each metric's load (as a quantity), then per variant the replicas,
+ * ready replicas, desired replicas, the reason code and each metric's value in milli-units.
+ * Rows follow the first run's syncs; every run shares the same sync times.
+ */
+export function timelineToCsv(runs: VariantRun[], metricNames: string[]): string {
+  const header: string[] = ['t_seconds', ...metricNames.map((m) => `load:${m}`)];
+  for (const run of runs) {
+    header.push(`${run.key}:replicas`, `${run.key}:ready`, `${run.key}:desired`, `${run.key}:reason`);
+    for (const m of metricNames) header.push(`${run.key}:${m}:value_milli`);
+  }
+  const lines = [row(header)];
+  const first = runs[0];
+  if (!first) return lines.join('\n') + '\n';
+  first.result.steps.forEach((step, i) => {
+    const cells: (string | number)[] = [step.t];
+    for (const m of metricNames) {
+      const load = step.load[m];
+      cells.push(load === undefined ? '' : formatMilli(load));
+    }
+    for (const run of runs) {
+      const s = run.result.steps[i];
+      if (!s) {
+        cells.push('', '', '', '', ...metricNames.map(() => ''));
+        continue;
+      }
+      cells.push(s.replicas, s.readyReplicas, s.desiredReplicas, s.reason);
+      for (const m of metricNames) {
+        const sample = s.metrics.find((x) => x.name === m);
+        cells.push(sample ? sample.value : '');
+      }
+    }
+    lines.push(row(cells));
+  });
+  return lines.join('\n') + '\n';
+}
+
+export interface LoadCsv {
+  loads: LoadSeries[];
+  /** Number of data rows read. */
+  rows: number;
+  /** Header columns that matched no metric of the HPA (ignored). */
+  ignoredColumns: string[];
+  /** Time of the last row, in seconds. */
+  lastT: number;
+}
+
+export class CsvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CsvError';
+  }
+}
+
+const MAX_ROWS = 200_000;
+const TIME_HEADERS = new Set(['t', 'time', 't_seconds', 'seconds', 'time_seconds']);
+
+/** Splits CSV text into rows of cells (RFC 4180 quoting; `#` lines and blank lines skipped). */
+export function splitCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRow = () => {
+    cells.push(cell);
+    cell = '';
+    const blank = cells.length === 1 && cells[0]!.trim() === '';
+    if (!blank && !cells[0]!.trimStart().startsWith('#')) rows.push(cells.map((c) => c.trim()));
+    cells = [];
+  };
+  for (; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (c === '\n') endRow();
+    else if (c !== '\r') cell += c;
+  }
+  if (quoted) throw new CsvError('a quoted cell is not closed');
+  if (cell !== '' || cells.length > 0) endRow();
+  return rows;
+}
+
+function parseTime(cell: string, line: number): number {
+  const t = cell === '' ? NaN : Number(cell);
+  if (!Number.isFinite(t) || t < 0)
+    throw new CsvError(`row ${line}: time "${cell}" is not a number of seconds ≥ 0`);
+  return t;
+}
+
+function parseValue(cell: string, line: number, column: string): number {
+  let milli: number;
+  try {
+    milli = parseQuantity(cell);
+  } catch {
+    milli = NaN;
+  }
+  if (!Number.isFinite(milli) || milli < 0) {
+    throw new CsvError(
+      `row ${line}, column ${column}: "${cell}" is not a quantity ≥ 0 (e.g. 1500m, 1.5, 2Gi)`,
+    );
+  }
+  return milli;
+}
+
+/**
+ * Reads a load CSV for an HPA whose metrics are `metricNames`. With a header, the first column is the
+ * time in seconds and the others are matched by metric name (`cpu`, or `load:cpu` as exported);
+ * a lone `value`/`load` column feeds the first metric. Without a header, columns follow the metrics in order.
+ */
+export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
+  if (metricNames.length === 0) throw new CsvError('the HPA has no metric to load');
+  const rows = splitCsv(text);
+  if (rows.length === 0) throw new CsvError('the file holds no rows');
+  const first = rows[0]!;
+  const hasHeader = !Number.isFinite(Number(first[0])) || first[0] === '';
+  let columns: (string | null)[];
+  const ignored: string[] = [];
+  if (hasHeader) {
+    if (!TIME_HEADERS.has(first[0]!.toLowerCase())) {
+      throw new CsvError(`the first column must be the time in seconds (header "t"), not "${first[0]}"`);
+    }
+    const rest = first.slice(1);
+    columns = rest.map((name) => {
+      const bare = name.startsWith('load:') ? name.slice('load:'.length) : name;
+      if (metricNames.includes(bare)) return bare;
+      if (rest.length === 1 && (bare.toLowerCase() === 'value' || bare.toLowerCase() === 'load'))
+        return metricNames[0]!;
+      ignored.push(name);
+      return null;
+    });
+  } else {
+    columns = first.slice(1).map((_, i) => metricNames[i] ?? null);
+  }
+  if (!columns.some((c) => c !== null)) {
+    throw new CsvError(`no column matches a metric of this HPA (${metricNames.join(', ')})`);
+  }
+  const data = hasHeader ? rows.slice(1) : rows;
+  if (data.length === 0) throw new CsvError('the file has a header but no data rows');
+  if (data.length > MAX_ROWS) throw new CsvError(`too many rows (${data.length}; at most ${MAX_ROWS})`);
+  const series = new Map<string, LoadSeries>();
+  for (const name of columns)
+    if (name !== null && !series.has(name)) series.set(name, { metric: name, points: [] });
+  let lastT = -1;
+  data.forEach((cells, index) => {
+    const line = index + (hasHeader ? 2 : 1);
+    const t = parseTime(cells[0] ?? '', line);
+    if (t <= lastT) throw new CsvError(`row ${line}: time ${t} does not increase`);
+    lastT = t;
+    columns.forEach((name, c) => {
+      if (name === null) return;
+      const cell = cells[c + 1] ?? '';
+      if (cell === '') return; // an empty cell keeps the previous value (the load is a step function)
+      series.get(name)!.points.push({ t, value: parseValue(cell, line, name) });
+    });
+  });
+  return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT };
+}

@@ -1,0 +1,38 @@
+/** The per-variant numbers under the charts: how often, how long above target, and at what cost. */
+import type { MetricSample, SimulationResult } from '../engine/simulationTypes';
+
+export interface VariantSummary {
+  /** Syncs that changed the replica count. */
+  scaleEvents: number;
+  /** Seconds during which at least one metric was above its target (ratio > 1). */
+  secondsAboveTarget: number;
+  /** Replicas the controller asked for, integrated over time, in Pod-hours. */
+  podHours: number;
+  peakReplicas: number;
+}
+
+/** A metric's value relative to its target (1 = at target); Utilization compares the integer percent. */
+export function metricRatio(sample: MetricSample): number | null {
+  if (!(sample.target > 0)) return null;
+  const value = sample.utilization ?? sample.value;
+  const ratio = value / sample.target;
+  return Number.isFinite(ratio) ? ratio : null;
+}
+
+export function summarize(result: SimulationResult): VariantSummary {
+  const steps = result.steps;
+  let scaleEvents = 0;
+  let secondsAboveTarget = 0;
+  let podSeconds = 0;
+  let peakReplicas = 0;
+  steps.forEach((step, i) => {
+    // Each sync's decision holds until the next sync; the last one for one sync period.
+    const next = steps[i + 1]?.t ?? step.t + result.syncPeriodSeconds;
+    const span = Math.max(0, next - step.t);
+    if (step.desiredReplicas !== step.replicas) scaleEvents++;
+    if (step.metrics.some((m) => (metricRatio(m) ?? 0) > 1)) secondsAboveTarget += span;
+    podSeconds += step.desiredReplicas * span;
+    peakReplicas = Math.max(peakReplicas, step.replicas, step.desiredReplicas);
+  });
+  return { scaleEvents, secondsAboveTarget, podHours: podSeconds / 3600, peakReplicas };
+}

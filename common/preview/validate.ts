@@ -1,0 +1,132 @@
+/**
+ * Shape checks for everything that crosses the webview boundary. A message that does not match is
+ * dropped whole: a webview can be fed by anything that can postMessage to it, and the host must not
+ * trust the webview either. The checks cover what the receiver reads, not every optional field.
+ */
+import type { HostToWebview, PreviewModel, PreviewSettings, WebviewToHost } from '../protocol';
+import type { LoadSeries } from '../engine/simulationTypes';
+
+type Obj = Record<string, unknown>;
+
+const MAX_TEXT = 20_000_000; // a CSV or SVG bigger than this is not something the panel produced
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function isStr(v: unknown, max = 100_000): v is string {
+  return typeof v === 'string' && v.length <= max;
+}
+function isNum(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
+}
+function isInt(v: unknown): v is number {
+  return isNum(v) && Number.isInteger(v);
+}
+function isOptional(v: unknown, check: (x: unknown) => boolean): boolean {
+  return v === undefined || check(v);
+}
+function isNumberRecord(v: unknown): v is Record<string, number> {
+  return isObj(v) && Object.values(v).every(isNum);
+}
+
+function isSpec(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  if (!isObj(v.scaleTargetRef)) return false;
+  if (!isNum(v.maxReplicas)) return false;
+  if (!isOptional(v.minReplicas, isNum)) return false;
+  if (!isOptional(v.metrics, (m) => Array.isArray(m) && m.every((x) => isObj(x) && isStr(x.type))))
+    return false;
+  return v.behavior === undefined || v.behavior === null || isObj(v.behavior);
+}
+
+export function isPreviewModel(v: unknown): v is PreviewModel {
+  if (!isObj(v)) return false;
+  return (
+    isStr(v.uri) &&
+    isInt(v.documentIndex) &&
+    isStr(v.name) &&
+    isOptional(v.namespace, isStr) &&
+    isSpec(v.spec) &&
+    isNumberRecord(v.podRequests) &&
+    isObj(v.containerRequests) &&
+    Object.values(v.containerRequests).every(isNumberRecord) &&
+    (v.target === null ||
+      (isObj(v.target) &&
+        isStr(v.target.uri) &&
+        isStr(v.target.kind) &&
+        isStr(v.target.name) &&
+        isOptional(v.target.replicas, isNum))) &&
+    Array.isArray(v.notes) &&
+    v.notes.every((n) => isStr(n))
+  );
+}
+
+function isLoadSeries(v: unknown): v is LoadSeries {
+  return (
+    isObj(v) &&
+    isStr(v.metric) &&
+    Array.isArray(v.points) &&
+    v.points.every((p) => isObj(p) && isNum(p.t) && isNum(p.value))
+  );
+}
+
+const SETTINGS_NUMBERS = [
+  'peak',
+  'noise',
+  'durationSeconds',
+  'initialReplicas',
+  'syncPeriodSeconds',
+  'podStartupSeconds',
+];
+
+/** Every field optional (a partial set of settings); present fields must have the right type. */
+export function isPartialSettings(v: unknown): v is Partial<PreviewSettings> {
+  if (!isObj(v)) return false;
+  if (!isOptional(v.profile, isStr)) return false;
+  if (!SETTINGS_NUMBERS.every((k) => isOptional(v[k], isNum))) return false;
+  return isOptional(v.options, isObj);
+}
+
+function isSettings(v: unknown): v is PreviewSettings {
+  return isPartialSettings(v) && isStr(v.profile) && SETTINGS_NUMBERS.every((k) => isNum((v as Obj)[k]));
+}
+
+export function isHostToWebview(v: unknown): v is HostToWebview {
+  if (!isObj(v)) return false;
+  switch (v.type) {
+    case 'model':
+      return isPreviewModel(v.model) && isStr(v.locale, 64) && typeof v.locked === 'boolean';
+    case 'noModel':
+      return isStr(v.reason) && isStr(v.locale, 64);
+    case 'csvLoad':
+      return isStr(v.name, 4096) && isStr(v.text, MAX_TEXT);
+    case 'lockChanged':
+      return typeof v.locked === 'boolean';
+    case 'fixedLoads':
+      return (
+        isStr(v.name, 4096) &&
+        Array.isArray(v.loads) &&
+        v.loads.every(isLoadSeries) &&
+        isOptional(v.settings, isPartialSettings)
+      );
+    default:
+      return false;
+  }
+}
+
+export function isWebviewToHost(v: unknown): v is WebviewToHost {
+  if (!isObj(v)) return false;
+  switch (v.type) {
+    case 'ready':
+    case 'toggleLock':
+    case 'pickCsv':
+      return true;
+    case 'exportCsv':
+    case 'exportSvg':
+      return isStr(v.text, MAX_TEXT);
+    case 'settingsChanged':
+      return isSettings(v.settings);
+    default:
+      return false;
+  }
+}

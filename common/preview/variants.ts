@@ -1,0 +1,31 @@
+/**
+ * The three runs the preview overlays: the HPA as written, the same HPA with Kubernetes' default
+ * behavior (`behavior: {}`), and the bare formula. Only the spec and the mode differ between them, so
+ * the comparison isolates what the manifest's behavior does.
+ */
+import type { HPASpec } from '../engine/types';
+import type { SimulationInput, SimulationResult } from '../engine/simulationTypes';
+
+export type VariantKey = 'this' | 'defaults' | 'formula';
+export const VARIANT_KEYS: readonly VariantKey[] = ['this', 'defaults', 'formula'];
+
+export interface VariantRun {
+  key: VariantKey;
+  /** True when the HPA has no behavior, so "this" runs the legacy path; the legend says so. */
+  legacy: boolean;
+  result: SimulationResult;
+}
+
+/** The inputs of the three variants from one base input (the HPA as written, mode 'controller'). */
+export function variantInputs(base: SimulationInput): Record<VariantKey, SimulationInput> {
+  const withDefaults: HPASpec = { ...base.spec, behavior: {} };
+  return {
+    this: { ...base, mode: 'controller' },
+    defaults: { ...base, spec: withDefaults, mode: 'controller' },
+    formula: { ...base, mode: 'formula' },
+  };
+}
+
+export function hasBehavior(spec: HPASpec): boolean {
+  return spec.behavior !== undefined && spec.behavior !== null;
+}

@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CsvError, csvCell, parseLoadCsv, splitCsv, timelineToCsv } from '../../common/preview/csv';
+import type { SimulationResult, SimulationStep } from '../../common/engine/simulationTypes';
+import type { VariantRun } from '../../common/preview/variants';
+
+test('csvCell quotes separators and neutralises spreadsheet formulas', () => {
+  assert.equal(csvCell('cpu'), 'cpu');
+  assert.equal(csvCell('a,b'), '"a,b"');
+  assert.equal(csvCell('say "hi"'), '"say ""hi"""');
+  assert.equal(csvCell('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
+  assert.equal(csvCell('@cmd'), "'@cmd");
+  assert.equal(csvCell(-3), '-3');
+  assert.equal(csvCell(NaN), '');
+});
+
+test('splitCsv reads quoted cells, CRLF, comments and a BOM', () => {
+  assert.deepEqual(splitCsv('\ufefft,"a,""b"""\r\n# note\n\n0,1\n'), [
+    ['t', 'a,"b"'],
+    ['0', '1'],
+  ]);
+  assert.throws(() => splitCsv('t,"open\n'), CsvError);
+});
+
+test('parseLoadCsv matches columns by metric name and reads quantities as milli-units', () => {
+  const csv = parseLoadCsv('t,cpu,other\n0,250m,1\n15,1.5,2\n30,,3\n', ['cpu', 'rps']);
+  assert.deepEqual(csv.loads, [
+    {
+      metric: 'cpu',
+      points: [
+        { t: 0, value: 250 },
+        { t: 15, value: 1500 },
+      ],
+    },
+  ]);
+  assert.equal(csv.rows, 3);
+  assert.deepEqual(csv.ignoredColumns, ['other']);
+  assert.equal(csv.lastT, 30);
+});
+
+test('parseLoadCsv without a header maps columns to the metrics in order', () => {
+  const csv = parseLoadCsv('0,100m,5\n60,200m,6\n', ['cpu', 'rps']);
+  assert.deepEqual(
+    csv.loads.map((l) => [l.metric, l.points.map((p) => p.value)]),
+    [
+      ['cpu', [100, 200]],
+      ['rps', [5000, 6000]],
+    ],
+  );
+});
+
+test('parseLoadCsv reports the row and column of bad input', () => {
+  assert.throws(() => parseLoadCsv('t,cpu\n0,1\n0,2\n', ['cpu']), /row 3: time 0 does not increase/);
+  assert.throws(
+    () => parseLoadCsv('t,cpu\n0,lots\n', ['cpu']),
+    /row 2, column cpu: "lots" is not a quantity/,
+  );
+  assert.throws(() => parseLoadCsv('t,cpu\n-1,1\n', ['cpu']), /row 2: time "-1"/);
+  assert.throws(
+    () => parseLoadCsv('t,memory\n0,1\n', ['cpu']),
+    /no column matches a metric of this HPA \(cpu\)/,
+  );
+  assert.throws(() => parseLoadCsv('when,cpu\n0,1\n', ['cpu']), /first column must be the time/);
+  assert.throws(() => parseLoadCsv('t,cpu\n', ['cpu']), /header but no data rows/);
+  assert.throws(() => parseLoadCsv('', ['cpu']), /no rows/);
+});
+
+function step(t: number, replicas: number, desired: number, load: number): SimulationStep {
+  return {
+    t,
+    load: { cpu: load },
+    replicas,
+    readyReplicas: replicas,
+    proposedReplicas: desired,
+    stabilizedReplicas: desired,
+    desiredReplicas: desired,
+    metrics: [{ name: 'cpu', value: load / replicas, target: 50, utilization: 60, proposal: desired }],
+    limitedBy: null,
+    reason: desired > replicas ? 'scaledUp' : 'steady',
+  };
+}
+
+test('timelineToCsv writes one row per sync and its loads read back unchanged', () => {
+  const result: SimulationResult = {
+    hpa: 'web',
+    syncPeriodSeconds: 15,
+    steps: [step(0, 1, 2, 1200), step(15, 2, 2, 1500)],
+  };
+  const runs: VariantRun[] = [
+    { key: 'this', legacy: false, result },
+    { key: 'formula', legacy: false, result },
+  ];
+  const text = timelineToCsv(runs, ['cpu']);
+  const lines = text.trimEnd().split('\n');
+  assert.equal(
+    lines[0],
+    't_seconds,load:cpu,this:replicas,this:ready,this:desired,this:reason,this:cpu:value_milli,formula:replicas,formula:ready,formula:desired,formula:reason,formula:cpu:value_milli',
+  );
+  assert.equal(lines[1], '0,1.2,1,1,2,scaledUp,1200,1,1,2,scaledUp,1200');
+  assert.equal(lines.length, 3);
+  const back = parseLoadCsv(text, ['cpu']);
+  assert.deepEqual(back.loads[0]!.points, [
+    { t: 0, value: 1200 },
+    { t: 15, value: 1500 },
+  ]);
+});

@@ -1,0 +1,169 @@
+/**
+ * Shared by the Chromium tests: builds dist/webview.js (same esbuild options as scripts/build.mjs),
+ * serves the panel page from 127.0.0.1 with the panel's own CSP, and stands in for VS Code with a
+ * stub `acquireVsCodeApi` that records what the webview posts.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { makeNonce, pageHtml, previewCsp } from '../../client/src/preview/previewHtml';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const DIST = path.join(ROOT, 'dist');
+
+/** Builds only the webview bundle, exactly as scripts/build.mjs does, so the tests run the real file. */
+export async function buildWebview(): Promise<void> {
+  await build({
+    entryPoints: [path.join(ROOT, 'webview/src/main.ts')],
+    outfile: path.join(DIST, 'webview.js'),
+    bundle: true,
+    sourcemap: true,
+    minify: false,
+    logLevel: 'warning',
+    legalComments: 'none',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface PanelServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves /panel.html (fresh nonce per request) and the two bundle files; everything else is 404. */
+export async function startPanelServer(): Promise<PanelServer> {
+  let origin = '';
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = req.url ?? '/';
+      if (url === '/panel.html') {
+        const nonce = makeNonce();
+        const html = pageHtml({
+          csp: previewCsp(origin, nonce),
+          nonce,
+          scriptSrc: `${origin}/dist/webview.js`,
+          styleHref: `${origin}/dist/webview.css`,
+          lang: 'en',
+        });
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(html);
+        return;
+      }
+      if (url === '/favicon.ico') {
+        res.writeHead(204).end();
+        return;
+      }
+      const file = { '/dist/webview.js': 'webview.js', '/dist/webview.css': 'webview.css' }[url];
+      if (!file) {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = await readFile(path.join(DIST, file));
+      res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/css' });
+      res.end(body);
+    })().catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  origin = `http://127.0.0.1:${address.port}`;
+  return { origin, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** What the stub host and the page's listeners collected. */
+export interface PageProbe {
+  posted: { type: string; [key: string]: unknown }[];
+  state: unknown;
+  cspViolations: string[];
+}
+
+declare global {
+  interface Window {
+    __probe: PageProbe;
+    __pwned?: unknown;
+  }
+}
+
+/**
+ * Stub of VS Code's webview API, installed before any page script. `initialState` plays the role of
+ * the state VS Code restores after a reload. Kept as source text: a function would be serialized
+ * with tsx's helpers, which do not exist in the page.
+ */
+function stubSource(initialState: unknown): string {
+  return `(() => {
+  const probe = { posted: [], state: ${JSON.stringify(initialState ?? null)} ?? undefined, cspViolations: [] };
+  window.__probe = probe;
+  document.addEventListener('securitypolicyviolation', (e) => {
+    probe.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI);
+  });
+  let acquired = false;
+  window.acquireVsCodeApi = () => {
+    if (acquired) throw new Error('acquireVsCodeApi called twice');
+    acquired = true;
+    return {
+      postMessage: (m) => void probe.posted.push(JSON.parse(JSON.stringify(m))),
+      getState: () => probe.state,
+      setState: (s) => { probe.state = JSON.parse(JSON.stringify(s)); },
+    };
+  };
+})();`;
+}
+
+export interface OpenPanel {
+  page: Page;
+  errors: string[];
+  /** Posts a message to the webview as the extension host would. */
+  send(message: unknown): Promise<void>;
+  renders(): Promise<number>;
+  /** Waits until the page has rendered more than `count` times. */
+  waitForRender(count: number): Promise<number>;
+  probe(): Promise<PageProbe>;
+}
+
+export async function openPanel(
+  browser: Browser,
+  origin: string,
+  initialState: unknown = undefined,
+): Promise<OpenPanel> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.addInitScript({ content: stubSource(initialState) });
+  await page.goto(`${origin}/panel.html`);
+  // The webview says `ready` once it listens: the host's cue to send the model.
+  await page.waitForFunction(() => window.__probe.posted.some((m) => m.type === 'ready'));
+  const renders = () => page.evaluate(() => Number(document.body.dataset.renders ?? '0'));
+  return {
+    page,
+    errors,
+    send: (message) => page.evaluate((m) => window.postMessage(m, '*'), message),
+    renders,
+    waitForRender: async (count) => {
+      await page.waitForFunction((n) => Number(document.body.dataset.renders ?? '0') > n, count);
+      return renders();
+    },
+    probe: () => page.evaluate(() => window.__probe),
+  };
+}
