@@ -1,0 +1,69 @@
+/** In-process linting for the unit tests: texts in, compact findings out. */
+import { FileModel } from '../../server/src/documents';
+import { locate } from '../../server/src/findingsOutput';
+import { lintFile } from '../../server/src/lint';
+import { setLocale } from '../../server/src/localize';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../../server/src/settings';
+import { WorkspaceIndex } from '../../server/src/workspaceIndex';
+
+/** [rule, severity, startLine, startChar, endLine, endChar, message] */
+export type Row = [string, string, number, number, number, number, string];
+
+/** Lints `files` (name -> text) as one workspace and returns the rows for `name`. */
+export function lintFiles(
+  files: Record<string, string>,
+  name: string,
+  settings: Partial<HpaSettings> = {},
+): Row[] {
+  setLocale('en');
+  const workspace = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(files)) workspace.setFile(new FileModel(uri, text, 1));
+  const file = workspace.getFile(name);
+  if (!file) throw new Error(`no file ${name}`);
+  const all = { ...DEFAULT_SETTINGS, ...settings };
+  const findings = lintFile(file, workspace, all).filter((f) => f.uri === name);
+  return locate(file, findings).map((f) => [
+    f.rule,
+    f.severity,
+    f.range.start.line,
+    f.range.start.character,
+    f.range.end.line,
+    f.range.end.character,
+    f.message,
+  ]);
+}
+
+/** Lints one text; `target-not-found` is off unless asked for, since most snippets have no workload. */
+export function lint(text: string, settings: Partial<HpaSettings> = {}): Row[] {
+  return lintFiles({ 'test.yaml': text }, 'test.yaml', {
+    rules: { 'target-not-found': 'off', ...settings.rules },
+    ...withoutRules(settings),
+  });
+}
+
+function withoutRules(settings: Partial<HpaSettings>): Partial<HpaSettings> {
+  const { rules: _rules, ...rest } = settings;
+  return rest;
+}
+
+/** Builds an autoscaling/v2 HPA document with `spec` lines appended (indented two spaces). */
+export function hpa(specLines: string[], name = 'web', target = 'web'): string {
+  return [
+    'apiVersion: autoscaling/v2',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    `  name: ${name}`,
+    'spec:',
+    '  scaleTargetRef:',
+    '    apiVersion: apps/v1',
+    '    kind: Deployment',
+    `    name: ${target}`,
+    ...specLines.map((l) => `  ${l}`),
+    '',
+  ].join('\n');
+}
+
+/** Rows of one rule only, without the message. */
+export function only(rows: Row[], rule: string): [number, number, number, number][] {
+  return rows.filter((r) => r[0] === rule).map((r) => [r[2], r[3], r[4], r[5]]);
+}
