@@ -163,7 +163,9 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
     const error = doc.errors[0];
     if (error) {
       const line = lc.linePos(error.pos[0]).line;
-      throw new UsageError(`${file}:${line}: ${error.message.split('\n')[0]}`);
+      // yaml appends its own "at line L, column C:" and a code frame; the prefix already says where.
+      const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+      throw new UsageError(`${file}:${line}: ${message}`);
     }
     parsed.push({
       doc,

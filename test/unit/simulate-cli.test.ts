@@ -1,0 +1,198 @@
+/**
+ * `hpa-lint simulate` in-process through main() with an in-memory CliIO.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { main } from '../../server/src/cli';
+import type { CliIO } from '../../server/src/cli/io';
+
+function fakeIO(files: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = {
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    readFile: async (p) => {
+      if (p in files) return files[p] as string;
+      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
+    },
+    cwd: '/virtual',
+  };
+  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
+
+const MANIFEST = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+        - name: web
+          resources:
+            requests:
+              cpu: 250m
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: web
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: web
+  minReplicas: 2
+  maxReplicas: 10
+  metrics:
+    - type: Resource
+      resource:
+        name: cpu
+        target:
+          type: Utilization
+          averageUtilization: 50
+`;
+
+test('--format json has exactly the documented shape', async () => {
+  const f = fakeIO({ 'web.yaml': MANIFEST });
+  const code = await main(
+    ['simulate', 'web.yaml', '--format', 'json', '--duration', '60', '--profile', 'normal'],
+    f.io,
+  );
+  assert.equal(code, 0);
+  assert.equal(f.stderr(), '');
+  const json = JSON.parse(f.stdout());
+  assert.deepEqual(Object.keys(json), ['hpa', 'syncPeriodSeconds', 'steps']);
+  assert.equal(json.hpa, 'web');
+  assert.equal(json.syncPeriodSeconds, 15);
+  assert.equal(json.steps.length, 4);
+  assert.deepEqual(
+    json.steps.map((s: { t: number }) => s.t),
+    [0, 15, 30, 45],
+  );
+  for (const step of json.steps) {
+    assert.deepEqual(Object.keys(step), [
+      't',
+      'replicas',
+      'readyReplicas',
+      'desiredReplicas',
+      'metrics',
+      'limitedBy',
+      'reason',
+    ]);
+    assert.deepEqual(Object.keys(step.metrics[0]), ['name', 'value', 'target', 'utilization']);
+    assert.equal(step.metrics[0].name, 'cpu');
+    assert.equal(step.metrics[0].target, 50);
+    assert.equal(step.replicas, 2);
+    assert.equal(step.limitedBy, null);
+    assert.equal(step.reason, 'withinTolerance');
+  }
+});
+
+test('a CSV load drives the metric: 1 CPU over 2 Pods of 250m is 200 %', async () => {
+  const f = fakeIO({ 'web.yaml': MANIFEST, 'load.csv': 't,cpu\n0,1\n30,250m\n' });
+  const code = await main(
+    ['simulate', 'web.yaml', '--load', 'load.csv', '--format', 'json', '--duration', '45', '--startup', '0'],
+    f.io,
+  );
+  assert.equal(code, 0);
+  const steps = JSON.parse(f.stdout()).steps;
+  assert.equal(steps[0].metrics[0].utilization, 200);
+  assert.equal(steps[0].metrics[0].value, 500);
+  // The formula asks for ceil(4 x 2) = 8; without behavior the legacy limit is max(2 x 2, 4) = 4.
+  assert.equal(steps[0].desiredReplicas, 4);
+  assert.equal(steps[0].reason, 'legacyScaleUpLimit');
+  assert.equal(steps[0].limitedBy, 'ScaleUpLimit');
+  assert.equal(steps[2].metrics[0].utilization, 12); // 250m over 4 Pods of 250m
+});
+
+test('csv and table formats', async () => {
+  const f = fakeIO({ 'web.yaml': MANIFEST });
+  assert.equal(await main(['simulate', 'web.yaml', '--format', 'csv', '--duration', '30'], f.io), 0);
+  const lines = f.stdout().trimEnd().split('\n');
+  assert.equal(
+    lines[0],
+    't,replicas,readyReplicas,desiredReplicas,cpu_load,cpu_value,cpu_target,cpu_utilization,cpu_proposal,limitedBy,reason',
+  );
+  assert.equal(lines.length, 3);
+  const t = fakeIO({ 'web.yaml': MANIFEST });
+  assert.equal(await main(['simulate', 'web.yaml', '--duration', '15'], t.io), 0);
+  const table = t.stdout().split('\n');
+  assert.equal(table[0], 'HPA web, one sync every 15 s');
+  assert.match(table[1] as string, /^t\s+load\s+utilization\s+proposal\s+replicas\s+ready\s+decision$/);
+  assert.match(table[2] as string, /^00:00\s+cpu=\S+\s+\d+%\/50%\s+2\s+2\s+2\s+within tolerance: no change$/);
+});
+
+async function failure(files: Record<string, string>, args: string[]): Promise<string> {
+  const f = fakeIO(files);
+  const code = await main(['simulate', ...args], f.io);
+  assert.equal(code, 2);
+  assert.equal(f.stdout(), '');
+  assert.doesNotMatch(f.stderr(), /\n\s+at /); // no stack trace
+  return f.stderr();
+}
+
+test('bad input exits 2 with a message naming the file and line', async () => {
+  assert.equal(await failure({}, ['missing.yaml']), 'hpa-lint: cannot read missing.yaml: no such file\n');
+  assert.equal(
+    await failure({ 'd.yaml': 'apiVersion: v1\nkind: ConfigMap\n' }, ['d.yaml']),
+    'hpa-lint: d.yaml: no HorizontalPodAutoscaler in this file\n',
+  );
+  const badType = MANIFEST.replace('    - type: Resource', '    - type: Magic');
+  assert.equal(
+    await failure({ 'b.yaml': badType }, ['b.yaml']),
+    'hpa-lint: b.yaml:26: unknown metric type "Magic" (expected Resource, ContainerResource, Pods, Object or External)\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,cpu\n0,1\n15,lots\n' }, [
+      'web.yaml',
+      '--load',
+      'l.csv',
+    ]),
+    'hpa-lint: l.csv:3: "lots" in column "cpu" is not a quantity or number (e.g. 250m, 1.5, 2Gi)\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,qps\n0,1\n' }, ['web.yaml', '--load', 'l.csv']),
+    'hpa-lint: l.csv:1: unknown metric column "qps" (this HPA\'s metrics: cpu)\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,cpu\n0,1\n0,2\n' }, ['web.yaml', '--load', 'l.csv']),
+    'hpa-lint: l.csv:3: t must increase from row to row (0 after 0)\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,cpu\n0,1,2\n' }, ['web.yaml', '--load', 'l.csv']),
+    'hpa-lint: l.csv:2: expected 2 values (t,cpu), found 3\n',
+  );
+  assert.equal(
+    await failure({ 'y.yaml': 'a: [1, 2\n' }, ['y.yaml']),
+    'hpa-lint: y.yaml:2: Flow sequence in block collection must be sufficiently indented and end with a ]\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST }, ['web.yaml', '--hpa', 'api']),
+    'hpa-lint: web.yaml: no HorizontalPodAutoscaler named "api" (found: web)\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST }, ['web.yaml', '--format', 'xml']),
+    'hpa-lint: --format must be one of table, json, csv, html, got "xml"\n',
+  );
+  assert.equal(
+    await failure({}, []),
+    'hpa-lint: simulate needs a manifest file: hpa-lint simulate <file> [options]\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST }, ['web.yaml', '--profile', 'storm']),
+    'hpa-lint: unknown profile "storm" (known: night, normal, burst, ramp, daily, spike-train)\n',
+  );
+});
+
+test('a target outside the file: requests are assumed and said so', async () => {
+  const hpaOnly = MANIFEST.slice(MANIFEST.indexOf('apiVersion: autoscaling/v2'));
+  const f = fakeIO({ 'h.yaml': hpaOnly });
+  assert.equal(await main(['simulate', 'h.yaml', '--format', 'json', '--duration', '15'], f.io), 0);
+  assert.equal(
+    f.stderr(),
+    'hpa-lint: note: the scale target is not in this file, so requests are assumed for cpu (1 CPU / 1Gi per Pod)\n',
+  );
+  assert.equal(JSON.parse(f.stdout()).steps[0].reason, 'withinTolerance');
+});
