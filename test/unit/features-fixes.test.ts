@@ -525,7 +525,8 @@ test('refactor: create an HPA for a Deployment, as a new document right after it
     { diagnostics: [] },
     { locale: 'en', uri: URI, snippetEdits: true },
   ).find((a) => a.kind === 'refactor.hpa.create')!;
-  const edit = (snippet.edit!.documentChanges![0] as { edits: { snippet: { value: string } }[] }).edits[0]!;
+  const edit = (snippet.edit!.documentChanges![0] as unknown as { edits: { snippet: { value: string } }[] })
+    .edits[0]!;
   assert.match(edit.snippet.value, /\n {2}minReplicas: \$\{2:2\}\n {2}maxReplicas: \$\{3:10\}\n/);
   assert.match(edit.snippet.value, /\n {2}name: api\n/);
 });
