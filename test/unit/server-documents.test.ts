@@ -1,0 +1,83 @@
+/** documents.ts and ranges.ts: the split at `---`, the per-document cache, lazy parsing, offsets to positions. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { FileModel, splitYamlDocuments } from '../../server/src/documents';
+import { LineIndex } from '../../server/src/ranges';
+
+describe('splitYamlDocuments', () => {
+  test('splits at column-0 markers only, keeping offsets', () => {
+    const text = 'a: 1\n---\nb: |\n  ---\n  text\n--- # c\nc: 3\n----\n';
+    assert.deepEqual(splitYamlDocuments(text), [
+      { text: 'a: 1\n', offset: 0 },
+      { text: '---\nb: |\n  ---\n  text\n', offset: 5 },
+      { text: '--- # c\nc: 3\n----\n', offset: 27 },
+    ]);
+  });
+  test('a leading marker does not make an empty first document', () => {
+    const file = new FileModel('u', '---\nkind: Service\n---\n# only a comment\n---\nkind: Deployment\n', 1);
+    assert.deepEqual(
+      file.documents.map((d) => [d.index, d.offset, d.model.scannedKind]),
+      [
+        [0, 0, 'Service'],
+        [1, 39, 'Deployment'],
+      ],
+    );
+  });
+});
+
+describe('FileModel cache', () => {
+  const docs = (n: number, kind: string) =>
+    Array.from({ length: n }, (_, i) => `apiVersion: v1\nkind: ${kind}\nmetadata:\n  name: d${i}\n`).join(
+      '---\n',
+    );
+
+  test('an edit re-creates only the document whose text changed', () => {
+    const before = new FileModel('u', docs(3, 'HorizontalPodAutoscaler'), 1);
+    before.documents.forEach((d) => d.model.parsed);
+    const text = before.text.replace('name: d1', 'name: d1x');
+    const after = new FileModel('u', text, 2, before);
+    assert.equal(after.documents[0].model, before.documents[0].model);
+    assert.notEqual(after.documents[1].model, before.documents[1].model);
+    assert.equal(after.documents[2].model, before.documents[2].model);
+    assert.equal(after.documents[2].model.isParsed, true);
+    assert.equal(after.documents[1].model.isParsed, false);
+  });
+
+  test('kinds no rule reads are never parsed; flow style is parsed when a kind name appears', () => {
+    const file = new FileModel(
+      'u',
+      `${docs(2, 'ConfigMap')}---\n{"kind": "HorizontalPodAutoscaler", "apiVersion": "autoscaling/v2"}\n---\nkind: Deployment\nmetadata: {name: {{ .Values.name }}}\n`,
+      1,
+    );
+    assert.deepEqual(
+      file.documents.map((d) => [d.model.scannedKind, d.model.relevant, d.model.templated]),
+      [
+        ['ConfigMap', false, false],
+        ['ConfigMap', false, false],
+        [undefined, true, false],
+        ['Deployment', false, true],
+      ],
+    );
+  });
+});
+
+describe('LineIndex', () => {
+  test('0-based positions, LF and CRLF, clamped', () => {
+    const index = new LineIndex('ab\r\ncd\nef');
+    assert.deepEqual(index.position(0), { line: 0, character: 0 });
+    assert.deepEqual(index.position(2), { line: 0, character: 2 });
+    assert.deepEqual(index.position(4), { line: 1, character: 0 });
+    assert.deepEqual(index.position(8), { line: 2, character: 1 });
+    assert.deepEqual(index.position(99), { line: 2, character: 2 });
+    assert.deepEqual(index.range({ start: 4, end: 6 }), {
+      start: { line: 1, character: 0 },
+      end: { line: 1, character: 2 },
+    });
+    assert.equal(index.offsetOfLine(2), 7);
+    assert.equal(index.lineCount, 3);
+  });
+  test('UTF-16 code units, as LSP counts them', () => {
+    const index = new LineIndex('name: 日本😀x');
+    assert.deepEqual(index.position(11), { line: 0, character: 11 });
+  });
+});

@@ -1,0 +1,61 @@
+/** settings.ts mirrors package.json's contributes.configuration; this keeps the two in step. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test } from 'node:test';
+import { ALL_RULE_IDS } from '../../server/src/rules/index';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_MINIMUMS,
+  SETTINGS_SECTION,
+  normalizeSettings,
+} from '../../server/src/settings';
+
+interface Property {
+  default?: unknown;
+  minimum?: number;
+  additionalProperties?: { enum?: string[] };
+}
+const manifest = JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, Property> } };
+};
+const properties = manifest.contributes.configuration.properties;
+
+test('every server setting in package.json has the same default and minimum here', () => {
+  const serverKeys = Object.keys(properties).filter(
+    (k) => k.startsWith(`${SETTINGS_SECTION}.`) && k !== 'hpa.trace.server',
+  );
+  assert.deepEqual(
+    serverKeys.map((k) => k.slice(SETTINGS_SECTION.length + 1)).sort(),
+    Object.keys(DEFAULT_SETTINGS).sort(),
+  );
+  for (const key of serverKeys) {
+    const name = key.slice(SETTINGS_SECTION.length + 1) as keyof typeof DEFAULT_SETTINGS;
+    assert.deepEqual(properties[key].default, DEFAULT_SETTINGS[name], key);
+    if (properties[key].minimum !== undefined) {
+      assert.equal(properties[key].minimum, SETTINGS_MINIMUMS[name as keyof typeof SETTINGS_MINIMUMS], key);
+    }
+  }
+});
+
+test('the severities package.json offers for hpa.rules are the ones the server accepts', () => {
+  const offered = properties['hpa.rules'].additionalProperties?.enum ?? [];
+  assert.deepEqual(offered, ['off', 'info', 'warning', 'error']);
+  const normalized = normalizeSettings({
+    rules: Object.fromEntries(offered.map((s, i) => [ALL_RULE_IDS[i], s])),
+  });
+  assert.equal(Object.keys(normalized.rules).length, offered.length);
+});
+
+test('normalizeSettings keeps valid values and replaces the rest with defaults', () => {
+  assert.deepEqual(normalizeSettings(undefined), DEFAULT_SETTINGS);
+  assert.deepEqual(
+    normalizeSettings({
+      rules: { 'slow-ramp': 'off', schema: 'loud', x: 3 },
+      slowRampBudgetSeconds: 120,
+      maxFileSizeBytes: 10,
+    }),
+    { rules: { 'slow-ramp': 'off' }, slowRampBudgetSeconds: 120, maxFileSizeBytes: 5_000_000 },
+  );
+  assert.equal(normalizeSettings({ slowRampBudgetSeconds: -1 }).slowRampBudgetSeconds, 600);
+});
