@@ -36,6 +36,7 @@ import { docsUrl, type Severity } from './rules/types';
 import { warmUpSchemas } from './schemaValidation';
 import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from './settings';
 import { WorkspaceIndex } from './workspaceIndex';
+import { registerLanguageFeatures, workspaceTargetResolver } from './features/register';
 
 const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -53,6 +54,11 @@ export interface HpaService {
 export function startHpaService(connection: Connection): HpaService {
   const documents = new TextDocuments(TextDocument);
   const workspace = new WorkspaceIndex();
+  // Hover, completion and code actions (server/src/features): they read the same documents and index.
+  const features = registerLanguageFeatures(connection, {
+    documents,
+    resolveTarget: workspaceTargetResolver(workspace),
+  });
   /** Disk text of files that are not open, so closing a document falls back to what is saved. */
   const diskText = new Map<string, string>();
   let settings: HpaSettings = { ...DEFAULT_SETTINGS };
@@ -73,7 +79,10 @@ export function startHpaService(connection: Connection): HpaService {
     );
     warmUpSchemas();
     return {
-      capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        ...features.initialize(params.capabilities),
+      },
       serverInfo: { name: 'hpa-language-server', version: '0.1.0' },
     };
   });

@@ -1,7 +1,7 @@
 /**
- * Wires hover, completion and code actions to an LSP connection. The service declares
- * `languageFeatureCapabilities` in its initialize result and calls `registerLanguageFeatures`;
- * everything else (parsing, target lookup, locale) arrives through `LanguageFeatureDeps`.
+ * Wires hover, completion and code actions to an LSP connection. The service calls
+ * `registerLanguageFeatures` once and spreads `initialize(clientCapabilities)` into its initialize
+ * result; everything else (documents, target lookup, locale) arrives through `LanguageFeatureDeps`.
  */
 import type { Document } from 'yaml';
 import {
@@ -18,18 +18,24 @@ import type { FeatureContext, ResolvedTarget } from './context';
 import { CREATE_HPA_KIND } from './fixes/createHpa';
 import { WRITE_BEHAVIOR_KIND } from './fixes/writeDefaultBehavior';
 import { provideHover } from './hover';
+import { currentLocale } from '../localize';
 import { parseYamlFile, type YamlFile } from './yamlFile';
+
+export { workspaceTargetResolver } from './workspaceTargets';
 
 export interface LanguageFeatureDeps {
   documents: TextDocuments<TextDocument>;
-  /** The client's display language (initialize `locale`), read on every request. */
-  locale(): string;
+  /** The client's display language, read on every request; the server's l10n locale by default. */
+  locale?(): string;
   /** Finds an HPA's target in the workspace; the same file is searched when this gives nothing. */
   resolveTarget?(uri: string, hpaDoc: Document.Parsed): ResolvedTarget | undefined;
   /** kube-controller-manager's downscale stabilization flag, when the user configured one. */
   downscaleStabilizationSeconds?(): number | undefined;
-  /** What the client supports; read per request because it is only known after initialize. */
-  clientSupport?(): ClientFeatureSupport;
+}
+
+export interface LanguageFeatures {
+  /** Records what the client supports and returns the capabilities to declare. */
+  initialize(client: ClientCapabilities | undefined): typeof languageFeatureCapabilities;
 }
 
 export const languageFeatureCapabilities: Pick<
@@ -78,14 +84,19 @@ const ASSUMED_SUPPORT: ClientFeatureSupport = { completionSnippets: true, snippe
  * Registers the handlers. Only hover, completion and code-action handlers are set: the service owns
  * initialize, the document events and everything else (a second handler would replace its own).
  */
-export function registerLanguageFeatures(connection: Connection, deps: LanguageFeatureDeps): void {
+export function registerLanguageFeatures(
+  connection: Connection,
+  deps: LanguageFeatureDeps,
+): LanguageFeatures {
   const cache = new ParseCache();
-  const support = (): ClientFeatureSupport => deps.clientSupport?.() ?? ASSUMED_SUPPORT;
+  let clientSupport = ASSUMED_SUPPORT;
+  const support = (): ClientFeatureSupport => clientSupport;
+  const locale = deps.locale ?? currentLocale;
 
   const contextFor = (uri: string): FeatureContext => {
     const seconds = deps.downscaleStabilizationSeconds?.();
     return {
-      locale: deps.locale(),
+      locale: locale(),
       uri,
       snippetEdits: support().snippetEdits,
       ...(deps.resolveTarget
@@ -114,4 +125,11 @@ export function registerLanguageFeatures(connection: Connection, deps: LanguageF
     if (!document) return [];
     return provideCodeActions(cache.get(document), params.range, params.context, contextFor(document.uri));
   });
+
+  return {
+    initialize(client) {
+      clientSupport = clientFeatureSupport(client);
+      return languageFeatureCapabilities;
+    },
+  };
 }
