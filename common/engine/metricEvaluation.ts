@@ -155,7 +155,7 @@ function perPodResource(
     base.target = targetAverageValue;
     base.targetType = 'AverageValue';
     const r = averageValueReplicas({ ...common, resource, targetAverageValue });
-    return { ...base, value: r.usage, ratio: r.ratio, proposal: r.replicas };
+    return Object.assign(base, { value: r.usage, ratio: r.ratio, proposal: r.replicas });
   }
   if (target.averageUtilization === undefined || target.averageUtilization === null) {
     throw new MetricError(
@@ -170,7 +170,12 @@ function perPodResource(
     targetUtilization: target.averageUtilization,
     requests: () => requestsOf(snapshot.pods, resource, container),
   });
-  return { ...base, value: r.rawAverage, utilization: r.utilization, ratio: r.ratio, proposal: r.replicas };
+  return Object.assign(base, {
+    value: r.rawAverage,
+    utilization: r.utilization,
+    ratio: r.ratio,
+    proposal: r.replicas,
+  });
 }
 
 function totalValue(
@@ -198,7 +203,7 @@ function totalValue(
       tolerances: ctx.tolerances,
       readyPodCount,
     });
-    return { ...base, value: usage, ratio: usage / targetValue, proposal };
+    return Object.assign(base, { value: usage, ratio: usage / targetValue, proposal });
   }
   if (useAverage) {
     const targetAverageValue = milli(target.averageValue);
@@ -211,7 +216,7 @@ function totalValue(
       tolerances: ctx.tolerances,
     });
     const ratio = usage / (targetAverageValue * snapshot.statusReplicas);
-    return { ...base, value: usage, ratio, proposal: r.replicas };
+    return Object.assign(base, { value: usage, ratio, proposal: r.replicas });
   }
   const kind = preferAverage ? 'external' : 'object';
   throw new MetricError(
@@ -251,7 +256,7 @@ function evaluateUnchecked(
         resource: null,
         targetAverageValue,
       });
-      return { ...base, value: r.usage, ratio: r.ratio, proposal: r.replicas };
+      return Object.assign(base, { value: r.usage, ratio: r.ratio, proposal: r.replicas });
     }
     case 'Object': {
       const o = spec.object;

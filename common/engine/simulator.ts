@@ -30,6 +30,8 @@ interface SimPod {
   name: string;
   createdAt: number;
   readyAt: number;
+  /** This Pod's snapshot, reused from sync to sync (the engine only reads snapshots). */
+  snap?: PodSnapshot & { cpuTiming: NonNullable<PodSnapshot['cpuTiming']> };
 }
 
 /** Reads a step-function series at increasing times without searching from the start each time. */
@@ -98,8 +100,31 @@ function buildSnapshot(
   for (const p of pods) if (isReady(p, t)) ready++;
   const snapshotPods: PodSnapshot[] = pods.map((p) => {
     const podReady = isReady(p, t);
-    const usage: Record<string, number> = {};
-    const containerUsage: Record<string, Record<string, number>> = {};
+    const snap = (p.snap ??= {
+      name: p.name,
+      phase: 'Running',
+      ready: false,
+      cpuTiming: {
+        startTime: p.createdAt,
+        readyCondition: null,
+        sampleTime: t,
+        sampleWindowSeconds: SAMPLE_WINDOW_SECONDS,
+      },
+      requests: input.podRequests,
+      containerRequests: input.containerRequests,
+      usage: {},
+      containerUsage: {},
+    });
+    snap.ready = podReady;
+    snap.cpuTiming.sampleTime = t;
+    const condition = snap.cpuTiming.readyCondition;
+    if (condition === null || condition.status !== podReady) {
+      snap.cpuTiming.readyCondition = podReady
+        ? { status: true, lastTransitionTime: p.readyAt }
+        : { status: false, lastTransitionTime: p.createdAt };
+    }
+    const usage = snap.usage as Record<string, number>;
+    const containerUsage = snap.containerUsage as Record<string, Record<string, number>>;
     for (const plan of plans) {
       if (!plan.perPod) continue;
       const share = podReady && ready > 0 ? Math.round((loadNow[plan.name] ?? 0) / ready) : 0;
@@ -107,23 +132,7 @@ function buildSnapshot(
       else if (plan.perPod.kind === 'pods') usage[plan.perPod.key] = share;
       else (containerUsage[plan.perPod.container] ??= {})[plan.perPod.resource] = share;
     }
-    return {
-      name: p.name,
-      phase: 'Running',
-      ready: podReady,
-      cpuTiming: {
-        startTime: p.createdAt,
-        readyCondition: podReady
-          ? { status: true, lastTransitionTime: p.readyAt }
-          : { status: false, lastTransitionTime: p.createdAt },
-        sampleTime: t,
-        sampleWindowSeconds: SAMPLE_WINDOW_SECONDS,
-      },
-      requests: input.podRequests,
-      containerRequests: input.containerRequests,
-      usage,
-      containerUsage,
-    };
+    return snap;
   });
   const objectMetrics: Record<string, number> = {};
   const externalMetrics: Record<string, number[]> = {};
