@@ -46,3 +46,6 @@ export function hasV2Shape(object: K8sObject): boolean {
     object.apiVersion === 'autoscaling/v2beta2'
   );
 }
+
+/** The quantity syntax as the API server words it in its error. */
+export const QUANTITY_SHAPE = "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";

@@ -6,7 +6,7 @@ import { t } from '../localize';
 import { quantityMilli } from '../quantities';
 import { HPA_KIND, isHpa } from '../scaleTarget';
 import type { YamlView } from '../yamlView';
-import { hasV2Shape, shownValue } from './apiText';
+import { QUANTITY_SHAPE, hasV2Shape, shownValue } from './apiText';
 import type { Rule, RuleContext } from './types';
 
 /** metrics[i].type -> the field holding its source. */
@@ -120,8 +120,6 @@ function checkTargetValues(target: YamlView, context: RuleContext): void {
     );
   }
 }
-
-const QUANTITY_SHAPE = "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 function isSet(view: YamlView): boolean {
   return view.exists && view.value !== null;

@@ -8,6 +8,7 @@ import { WORKLOAD_KINDS } from '../podTemplate';
 import { HPA_KIND } from '../scaleTarget';
 import { type SchemaError, validatorFor } from '../schemaValidation';
 import type { YamlView } from '../yamlView';
+import { QUANTITY_SHAPE } from './apiText';
 import type { Rule, RuleContext } from './types';
 
 export const schemaRule: Rule = {
@@ -75,6 +76,18 @@ function reportError(object: K8sObject, error: SchemaError, context: RuleContext
       return;
     }
     case 'pattern':
+      if (!String(params.pattern).startsWith('^[a-z0-9]')) {
+        context.report(
+          view.valueSpan(),
+          t(
+            '{0}: Invalid value: {1}: quantities must match the regular expression {2}',
+            view.path,
+            shown(view),
+            QUANTITY_SHAPE,
+          ),
+        );
+        return;
+      }
       context.report(
         view.valueSpan(),
         t(
