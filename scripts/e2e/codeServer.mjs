@@ -165,15 +165,32 @@ function answers(url) {
   });
 }
 
-/** Installs a .vsix the way a user does, into the given extensions folder. */
-export async function installVsix(entry, extensionsDir, vsixPath) {
-  const output = await run(process.execPath, [
-    entry,
-    '--extensions-dir',
-    extensionsDir,
-    '--install-extension',
-    vsixPath,
-  ]);
+/**
+ * Environment that keeps code-server's own files (its config.yaml with a generated password, its
+ * heartbeat and logs) inside the session folder instead of the user's home.
+ */
+export function isolatedEnv(sessionDir) {
+  return { XDG_DATA_HOME: join(sessionDir, 'xdg-data'), XDG_CONFIG_HOME: join(sessionDir, 'xdg-config') };
+}
+
+/**
+ * Installs a .vsix the way a user does, into the given extensions folder. The user-data-dir must be
+ * the session's: VS Code records installed language packs there (languagepacks.json).
+ */
+export async function installVsix(entry, { extensionsDir, userDataDir, env }, vsixPath) {
+  const output = await run(
+    process.execPath,
+    [
+      entry,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+      '--install-extension',
+      vsixPath,
+    ],
+    { env },
+  );
   if (!/successfully installed/i.test(output)) {
     throw new Error(`code-server did not confirm the install of ${vsixPath}:\n${output}`);
   }

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ensureCodeServer, log, run, vscodeVersionOf } from './codeServer.mjs';
 import { launchChromium } from './chromium.mjs';
+import { languagePackStub } from './languagePackStub.mjs';
 import { compileSuite } from './compileSuite.mjs';
 import { openSession, workbenchUrl } from './session.mjs';
 
@@ -73,9 +74,13 @@ async function runPass(name, { entry, vsix, suitePath }) {
   );
   const resultsPath = join(root, 'out', 'integration', `results-${name}.json`);
   rmSync(resultsPath, { force: true });
+  const extraVsix = pass.locale
+    ? [await languagePackStub(root, join(root, '.vscode-test'), pass.locale)]
+    : [];
   const session = await openSession({
     entry,
     vsix,
+    extraVsix,
     workspaceSource: join(root, 'test', 'integration', 'workspace'),
     locale: pass.locale,
     trustWorkspace: pass.trustWorkspace,
@@ -148,6 +153,12 @@ async function main() {
       printResults(results);
       passed += results.passed;
       failed += results.failed;
+      // Without this, a locale that did not take would quietly re-run the English suite.
+      const wanted = PASSES[name].locale ?? 'en';
+      if (results.language !== wanted) {
+        console.log(`  FAIL pass ${name}: VS Code's display language is ${results.language}, not ${wanted}`);
+        failed++;
+      }
       if (results.passed + results.failed === 0) {
         console.log(`  FAIL pass ${name} ran no tests`);
         failed++;

@@ -5,7 +5,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { URL } from 'node:url';
 import { join } from 'node:path';
-import { freePort, installVsix, log, startCodeServer } from './codeServer.mjs';
+import { freePort, installVsix, isolatedEnv, log, startCodeServer } from './codeServer.mjs';
+import { writeLanguagePackIndex } from './languagePackStub.mjs';
 
 export const EXTENSION_ID = 'hpa-tools.hpa-linter';
 
@@ -39,11 +40,12 @@ function installedFolder(extensionsDir) {
 }
 
 /**
- * @param {{ entry: string, vsix: string, workspaceSource: string, locale?: string, trustWorkspace?: boolean, env?: Record<string,string>, label: string }} options
+ * @param {{ entry: string, vsix: string, extraVsix?: string[], workspaceSource: string, locale?: string, trustWorkspace?: boolean, env?: Record<string,string>, label: string }} options
  */
 export async function openSession({
   entry,
   vsix,
+  extraVsix = [],
   workspaceSource,
   locale,
   trustWorkspace = true,
@@ -64,8 +66,16 @@ export async function openSession({
     mkdirSync(join(userDataDir, 'User'), { recursive: true });
     writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(userSettings(), null, 2));
     cpSync(workspaceSource, workspace, { recursive: true });
-    await installVsix(entry, extensionsDir, vsix);
+    const isolated = isolatedEnv(dir);
+    const target = { extensionsDir, userDataDir, env: isolated };
+    for (const other of extraVsix) await installVsix(entry, target, other);
+    await installVsix(entry, target, vsix);
     const extensionPath = installedFolder(extensionsDir);
+    if (locale) {
+      const languages = writeLanguagePackIndex(userDataDir, extensionsDir);
+      if (!languages.includes(locale))
+        throw new Error(`no language pack for --locale ${locale} is installed`);
+    }
     const port = await freePort();
     server = await startCodeServer({
       entry,
@@ -75,7 +85,7 @@ export async function openSession({
       workspace,
       locale,
       trustWorkspace,
-      env,
+      env: { ...isolated, ...env },
     });
     return { dir, port, workspace, extensionPath, server, close };
   } catch (error) {
