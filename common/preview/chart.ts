@@ -79,29 +79,42 @@ export function stepPath(points: { t: number; v: number }[], f: Frame, tEnd: num
 }
 
 /**
- * A polyline through the samples, reduced to the first, min, max and last sample of each pixel
- * column: 5,760 syncs on a 600 px plot become at most ~2,400 vertices with the same outline.
- * Non-finite values break the line (a metric that failed has no value to draw).
+ * A polyline through the samples, reduced to the first, lowest, highest and last sample of each
+ * pixel column: 5,760 syncs on a 640 px plot become at most ~2,600 vertices with the same outline.
+ * Non-finite values break the line (a metric that failed has no value to draw). No per-point
+ * objects are allocated: this runs on every repaint.
  */
 export function linePath(points: { t: number; v: number | null }[], f: Frame): string {
   const parts: string[] = [];
   let penDown = false;
   let column = NaN;
-  let bucket: { x: number; y: number }[] = [];
+  let count = 0;
+  // first, lowest on screen (largest y), highest on screen (smallest y), last: x and y of each
+  let fx = 0,
+    fy = 0,
+    lox = 0,
+    loy = 0,
+    hix = 0,
+    hiy = 0,
+    lx = 0,
+    ly = 0;
+  let loFirst = false;
+  const vertex = (x: number, y: number) => {
+    parts.push(`${penDown ? 'L' : 'M'}${r(x)} ${r(y)}`);
+    penDown = true;
+  };
   const flush = () => {
-    if (bucket.length === 0) return;
-    let lo = bucket[0]!;
-    let hi = bucket[0]!;
-    for (const p of bucket) {
-      if (p.y < hi.y) hi = p;
-      if (p.y > lo.y) lo = p;
+    if (count === 0) return;
+    vertex(fx, fy);
+    if (count > 1) {
+      // Keep the extremes in time order so the outline does not zig-zag backwards.
+      const a = loFirst ? [lox, loy] : [hix, hiy];
+      const b = loFirst ? [hix, hiy] : [lox, loy];
+      if (a[0] !== fx || a[1] !== fy) vertex(a[0]!, a[1]!);
+      if (b[0] !== a[0] || b[1] !== a[1]) vertex(b[0]!, b[1]!);
+      if (lx !== b[0] || ly !== b[1]) vertex(lx, ly);
     }
-    const keep = [bucket[0]!, lo, hi, bucket[bucket.length - 1]!].filter((p, i, a) => a.indexOf(p) === i);
-    for (const p of keep) {
-      parts.push(`${penDown ? 'L' : 'M'}${r(p.x)} ${r(p.y)}`);
-      penDown = true;
-    }
-    bucket = [];
+    count = 0;
   };
   for (const p of points) {
     if (p.v === null || !Number.isFinite(p.v)) {
@@ -110,12 +123,31 @@ export function linePath(points: { t: number; v: number | null }[], f: Frame): s
       continue;
     }
     const x = xOf(f, p.t);
+    const y = yOf(f, p.v);
     const col = Math.floor(x);
     if (col !== column) {
       flush();
       column = col;
     }
-    bucket.push({ x, y: yOf(f, p.v) });
+    if (count === 0) {
+      fx = lox = hix = lx = x;
+      fy = loy = hiy = ly = y;
+      loFirst = true;
+    } else {
+      if (y > loy) {
+        lox = x;
+        loy = y;
+        loFirst = lox <= hix;
+      }
+      if (y < hiy) {
+        hix = x;
+        hiy = y;
+        loFirst = lox <= hix;
+      }
+      lx = x;
+      ly = y;
+    }
+    count++;
   }
   flush();
   return parts.join('');

@@ -7,11 +7,11 @@
 import { effectiveMetrics, effectiveMinReplicas, resolveBehavior, resolveOptions } from '../engine/defaults';
 import { LOAD_PROFILES, makeProfileLoad } from '../engine/loadProfiles';
 import { metricDisplayName } from '../engine/metricEvaluation';
-import { parseQuantity } from '../engine/quantity';
 import type { LoadSeries, SimulationInput } from '../engine/simulationTypes';
+import { buildSimulationInput, missingRequests, targetTotalFor } from '../engine/simulationInput';
 import { simulate } from '../engine/simulator';
 import { resolveTolerances } from '../engine/tolerance';
-import type { HPASpec, MetricSpec, MetricTarget } from '../engine/types';
+import type { HPASpec } from '../engine/types';
 import type { PreviewModel } from '../protocol';
 import type { FixedLoad, PanelSettings } from './settings';
 import { hasBehavior, VARIANT_KEYS, variantInputs, type VariantRun } from './variants';
@@ -27,7 +27,9 @@ export interface PreviewRun {
   durationSeconds: number;
   /** The replicas the runs started from (the setting, else the target's replicas, else minReplicas). */
   initialReplicas: number;
-  /** Why there are no runs (or fewer), in the engine's words. */
+  /** Utilization metrics whose request is unknown: the engine assumed DEFAULT_ASSUMED_REQUESTS. */
+  assumedRequests: string[];
+  /** Why there are no runs, in the engine's words. */
   error?: string;
 }
 
@@ -41,79 +43,27 @@ export function previewMetricNames(spec: HPASpec): string[] {
   }
 }
 
-function targetOf(m: MetricSpec): MetricTarget | undefined {
-  switch (m.type) {
-    case 'Resource':
-      return m.resource?.target;
-    case 'ContainerResource':
-      return m.containerResource?.target;
-    case 'Pods':
-      return m.pods?.target;
-    case 'Object':
-      return m.object?.target;
-    case 'External':
-      return m.external?.target;
-    default:
-      return undefined;
-  }
-}
-
-function milli(q: unknown): number {
-  if (typeof q !== 'string' && typeof q !== 'number') return 0;
-  try {
-    return parseQuantity(q);
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The total demand (milli) that puts `replicas` Pods exactly at the metric's target: what a
- * profile's 1× means. Object/External Value targets are one number for the whole workload.
- */
-export function targetTotal(
-  m: MetricSpec,
-  replicas: number,
-  model: Pick<PreviewModel, 'podRequests' | 'containerRequests'>,
-): number {
-  const target = targetOf(m);
-  if (!target) return 0;
-  const pods = Math.max(1, replicas);
-  if (
-    target.type === 'Utilization' ||
-    (target.averageUtilization !== undefined && target.averageValue === undefined)
-  ) {
-    const percent = target.averageUtilization ?? 0;
-    let request = 0;
-    if (m.type === 'Resource') request = model.podRequests[m.resource.name] ?? 0;
-    if (m.type === 'ContainerResource') {
-      request = model.containerRequests[m.containerResource.container]?.[m.containerResource.name] ?? 0;
-    }
-    return Math.round((pods * request * percent) / 100);
-  }
-  if (target.type === 'AverageValue' || (target.averageValue !== undefined && target.value === undefined)) {
-    return pods * milli(target.averageValue);
-  }
-  return milli(target.value);
-}
-
-function initialReplicasOf(model: PreviewModel, settings: PanelSettings): number {
+/** The setting, else the target's replicas; undefined lets the engine pick (minReplicas, at least 1). */
+function initialReplicasOf(model: PreviewModel, settings: PanelSettings): number | undefined {
   if (settings.initialReplicas !== null) return settings.initialReplicas;
   const fromTarget = model.target?.replicas;
   if (typeof fromTarget === 'number' && Number.isFinite(fromTarget) && fromTarget >= 0)
     return Math.floor(fromTarget);
-  return effectiveMinReplicas(model.spec);
+  return undefined;
 }
 
-/** Each metric's load: the fixed series where the user chose it, else the metric's profile. */
+/**
+ * Each metric's load: the fixed series where the user chose it, else the metric's own profile,
+ * sized with the engine's `targetTotalFor` on the requests the engine will simulate with (the
+ * assumed ones included), so 1× means "the starting replicas exactly at target" as in the CLI.
+ */
 export function buildLoads(
-  model: PreviewModel,
+  input: SimulationInput,
   settings: PanelSettings,
   fixed: FixedLoad | null,
-  initial: number,
 ): LoadSeries[] {
   const loads: LoadSeries[] = [];
-  effectiveMetrics(model.spec).forEach((m, index) => {
+  effectiveMetrics(input.spec).forEach((m, index) => {
     const name = metricDisplayName(m);
     if (loads.some((l) => l.metric === name)) return;
     const choice = settings.metricLoads[name];
@@ -126,12 +76,12 @@ export function buildLoads(
     loads.push(
       makeProfileLoad(profile, {
         metric: name,
-        targetTotal: targetTotal(m, initial, model),
+        targetTotal: targetTotalFor(m, input.initialReplicas, input.podRequests, input.containerRequests),
         peak: choice?.peak,
         noise: choice?.noise,
         durationSeconds: settings.durationSeconds,
         stepSeconds: settings.syncPeriodSeconds,
-        // A different seed per metric: two metrics should not jitter in lockstep.
+        // The engine's seeding (1 + index): the same profile gives the CLI's series.
         seed: index + 1,
       }),
     );
@@ -150,30 +100,35 @@ export function runPreview(
 ): PreviewRun {
   const metricNames = previewMetricNames(model.spec);
   const initialReplicas = initialReplicasOf(model, settings);
+  const minReplicas = effectiveMinReplicas(model.spec);
   const options = { ...settings.options, syncPeriodSeconds: settings.syncPeriodSeconds };
   const out: PreviewRun = {
     runs: [],
     metricNames,
-    minReplicas: effectiveMinReplicas(model.spec),
+    minReplicas,
     maxReplicas: model.spec.maxReplicas,
     tolerance: { down: 0.1, up: 0.1 },
     durationSeconds: settings.durationSeconds,
-    initialReplicas,
+    initialReplicas:
+      initialReplicas ?? Math.min(Math.max(1, minReplicas), Math.max(1, model.spec.maxReplicas)),
+    assumedRequests: [],
   };
   try {
     const tolerances = resolveTolerances(resolveBehavior(model.spec.behavior), resolveOptions(options));
     out.tolerance = { down: tolerances.scaleDown, up: tolerances.scaleUp };
-    const base: SimulationInput = {
-      spec: model.spec,
-      podRequests: model.podRequests,
+    out.assumedRequests = missingRequests(model.spec, model.podRequests, model.containerRequests);
+    // The engine fills in assumed requests; the loads are then sized on exactly those.
+    const base = buildSimulationInput(model.spec, model.podRequests, {
       containerRequests: model.containerRequests,
       initialReplicas,
       durationSeconds: settings.durationSeconds,
-      loads: buildLoads(model, settings, fixed, initialReplicas),
       podStartupSeconds: settings.podStartupSeconds,
-      mode: 'controller',
       options,
-    };
+      name: model.name,
+      loads: [],
+    });
+    base.loads = buildLoads(base, settings, fixed);
+    out.initialReplicas = base.initialReplicas;
     const inputs = variantInputs(base);
     const legacy = !hasBehavior(model.spec);
     for (const key of VARIANT_KEYS) out.runs.push({ key, legacy, result: simulate(inputs[key]) });

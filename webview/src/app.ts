@@ -21,7 +21,8 @@ import { isHostToWebview } from '../../common/preview/validate';
 import { VARIANT_KEYS, type VariantKey } from '../../common/preview/variants';
 import { buildControls } from './controls';
 import { clear, h, svgToDom } from './dom';
-import { formatClock, formatNumber } from './format';
+import { formatClock, formatNumber, formatQuantity } from './format';
+import { DEFAULT_ASSUMED_REQUESTS } from '../../common/engine/simulationInput';
 import type { PreviewHost } from './host';
 import { buildLog, LOG_PAGE_SIZE } from './logView';
 
@@ -281,7 +282,9 @@ export class PreviewApp {
         m.target ? t(L, 'targetFound', { kind: m.target.kind, name: m.target.name }) : t(L, 'targetMissing'),
       ]),
     );
-    if (this.locked) this.header.append(h('span', { class: 'badge' }, [t(L, 'lockedBadge')]));
+    // Only VS Code has a lock (follow the editor or not); the standalone report has no editor to follow.
+    if (this.locked && this.host.embedded)
+      this.header.append(h('span', { class: 'badge' }, [t(L, 'lockedBadge')]));
   }
 
   private renderControls(): void {
@@ -546,7 +549,14 @@ export class PreviewApp {
     if (!this.model) return;
     const L = this.locale;
     this.footer.append(h('p', { class: 'simplifications' }, [t(L, 'simplifications')]));
-    const notes = this.model.notes;
+    const notes = [...this.model.notes];
+    const assumed = this.run?.assumedRequests ?? [];
+    if (assumed.length > 0) {
+      const values = Object.entries(DEFAULT_ASSUMED_REQUESTS)
+        .map(([resource, milli]) => `${resource} ${formatQuantity(milli, resource)}`)
+        .join(', ');
+      notes.push(t(L, 'requestsAssumed', { names: assumed.join(', '), assumed: values }));
+    }
     if (notes.length > 0) {
       this.footer.append(
         h('h2', {}, [t(L, 'notes')]),

@@ -80,14 +80,30 @@ export function buildControls(o: ControlsOptions): HTMLElement {
       if (p === load.profile) option.selected = true;
       select.append(option);
     }
-    select.addEventListener('change', () => o.onMetricLoad(metric, { profile: select.value }));
+    const peak = numberField(t(locale, 'peak'), load.peak, LIMITS.peak, 0.1, (v) =>
+      o.onMetricLoad(metric, { peak: v }),
+    );
+    const noise = numberField(
+      t(locale, 'noise'),
+      Math.round(load.noise * 100),
+      { min: 0, max: 100 },
+      1,
+      (v) => o.onMetricLoad(metric, { noise: v / 100 }),
+    );
+    // A loaded series has its own shape: peak and noise only shape the generated profiles.
+    const shapeInputs = [peak, noise].map((field) => field.querySelector('input')!);
+    const syncDisabled = (profile: string) =>
+      shapeInputs.forEach((input) => (input.disabled = profile === 'csv'));
+    syncDisabled(load.profile);
+    select.addEventListener('change', () => {
+      syncDisabled(select.value);
+      o.onMetricLoad(metric, { profile: select.value });
+    });
     return h('fieldset', { class: 'metric-load' }, [
       h('legend', {}, [t(locale, 'metricLoad', { metric })]),
       h('div', { class: 'field' }, [h('label', { for: selectId }, [t(locale, 'profile')]), select]),
-      numberField(t(locale, 'peak'), load.peak, LIMITS.peak, 0.1, (v) => o.onMetricLoad(metric, { peak: v })),
-      numberField(t(locale, 'noise'), Math.round(load.noise * 100), { min: 0, max: 100 }, 1, (v) =>
-        o.onMetricLoad(metric, { noise: v / 100 }),
-      ),
+      peak,
+      noise,
     ]);
   });
   const s = o.settings;

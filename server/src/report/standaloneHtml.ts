@@ -100,6 +100,8 @@ export function renderStandaloneReport(input: SimulationInput, options: Standalo
   // \x3C reads as `<` inside JS strings and regexes alike, and the HTML parser never sees a tag.
   const script = readAsset(dir, 'webview.js').replace(/<(\/?script|!--)/gi, '\\x3C$1');
   const css = readAsset(dir, 'webview.css').replace(/<\/style/gi, '<\\/style');
+  // A source map would be fetched by the reader's dev tools from a path that is not there.
+  const noMaps = (text: string) => text.replace(/^\/[/*][#@] sourceMappingURL=.*$/gm, '');
   const nonce = randomBytes(18).toString('base64');
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src data:`;
   const title = `HPA ${options.namespace ? `${options.namespace}/` : ''}${options.name}`;
@@ -111,14 +113,14 @@ export function renderStandaloneReport(input: SimulationInput, options: Standalo
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">
-${css}
+${noMaps(css)}
 </style>
 </head>
 <body>
 <main id="hpa-preview"></main>
 <script type="application/json" id="hpa-report-data">${jsonForScript(reportMessages(input, options))}</script>
 <script nonce="${nonce}">
-${script}
+${noMaps(script)}
 </script>
 </body>
 </html>
