@@ -19,10 +19,12 @@ export interface RampResult {
   syncs: number;
   /** The replica count at the start and after every change. */
   path: { t: number; replicas: number }[];
+  /** True when the goal was still moving closer at the horizon (so null means "longer than 30 days"). */
+  truncated?: boolean;
 }
 
-/** A safety net far beyond any real ramp: one year of syncs. */
-const MAX_SECONDS = 365 * 24 * 3600;
+/** How far ahead a ramp is followed: 30 days. Beyond it `seconds` is null and `truncated` true. */
+export const RAMP_HORIZON_SECONDS = 30 * 24 * 3600;
 
 /**
  * Worst-case ramp time in one direction. The controller starts fresh (its history seeded with the
@@ -56,7 +58,7 @@ export function timeToScale(
   let current = start;
   let lastChange = 0;
   let syncs = 0;
-  for (let t = 0; t <= MAX_SECONDS; t += sync) {
+  for (let t = 0; t <= RAMP_HORIZON_SECONDS; t += sync) {
     syncs++;
     const snapshot = { specReplicas: current, statusReplicas: current, pods: [] };
     const result = syncPrepared(hpa, state, snapshot, t, demand);
@@ -66,8 +68,8 @@ export function timeToScale(
       path.push({ t, replicas: current });
       if (current === goal) return { seconds: t, syncs, path };
     } else if (t - lastChange > quiet) {
-      break;
+      return { seconds: null, syncs, path };
     }
   }
-  return { seconds: null, syncs, path };
+  return { seconds: null, syncs, path, truncated: true };
 }
