@@ -399,6 +399,70 @@ test('deprecated-api-version: v2beta1 metrics get target blocks, metric names an
   assert.deepEqual(codes(fixed), ['target-not-found']);
 });
 
+test('deprecated-api-version: v2beta1 selectors move under metric', () => {
+  const v2beta1 = lines(
+    'apiVersion: autoscaling/v2beta1',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    '  name: worker',
+    'spec:',
+    '  scaleTargetRef:',
+    '    apiVersion: apps/v1',
+    '    kind: Deployment',
+    '    name: worker',
+    '  maxReplicas: 30',
+    '  metrics:',
+    '  - type: External',
+    '    external:',
+    '      metricName: queue_messages_ready',
+    '      metricSelector:',
+    '        matchLabels:',
+    '          queue: jobs   # the main queue',
+    '      targetAverageValue: 30',
+    '  - type: Pods',
+    '    pods:',
+    '      metricName: inflight',
+    '      selector: {matchLabels: {verb: GET}}',
+    '      targetAverageValue: 5',
+  );
+  const fixed = apply(v2beta1, actionsFor(v2beta1, 'deprecated-api-version')[0]!);
+  assert.equal(
+    fixed,
+    lines(
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata:',
+      '  name: worker',
+      'spec:',
+      '  scaleTargetRef:',
+      '    apiVersion: apps/v1',
+      '    kind: Deployment',
+      '    name: worker',
+      '  maxReplicas: 30',
+      '  metrics:',
+      '  - type: External',
+      '    external:',
+      '      metric:',
+      '        name: queue_messages_ready',
+      '        selector:',
+      '          matchLabels:',
+      '            queue: jobs   # the main queue',
+      '      target:',
+      '        type: AverageValue',
+      '        averageValue: 30',
+      '  - type: Pods',
+      '    pods:',
+      '      metric:',
+      '        name: inflight',
+      '        selector: {matchLabels: {verb: GET}}',
+      '      target:',
+      '        type: AverageValue',
+      '        averageValue: 5',
+    ),
+  );
+  assert.deepEqual(codes(fixed), ['target-not-found']);
+});
+
 test('refactor: write the default behavior out, matching the file; offered only without behavior', () => {
   const file = parseYamlFile(HPA);
   const actions = provideCodeActions(

@@ -38,7 +38,8 @@ export function provideCodeActions(
   const actions: CodeAction[] = [];
   for (const diagnostic of context.diagnostics) {
     if (diagnostic.source !== undefined && diagnostic.source !== 'hpa') continue;
-    const fixer = QUICK_FIXES[String(diagnostic.code ?? '')];
+    const code = String(diagnostic.code ?? '');
+    const fixer = Object.hasOwn(QUICK_FIXES, code) ? QUICK_FIXES[code] : undefined; // not Object.prototype's
     if (!fixer) continue;
     try {
       actions.push(...fixer(file, diagnostic, ctx));

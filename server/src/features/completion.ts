@@ -11,7 +11,7 @@ import {
   type Position,
 } from 'vscode-languageserver';
 import type { FeatureContext } from './context';
-import { canonicalPath, type FieldSpec, HPA_FIELDS } from './hpaSchema';
+import { canonicalPath, type FieldSpec, HPA_FIELDS, hpaField } from './hpaSchema';
 import { localeOf, type Locale, msg } from './messages';
 import { detectLayout, type Layout, treeLines } from './textLayout';
 import { containerPath, documentLines, lineInfo } from './textPath';
@@ -145,16 +145,16 @@ export function provideCompletion(
     const keyColumn = indent!.length + dashes!.length;
     const path = [...containerPath(lines, position.line, keyColumn, dashed, indent!.length), key!];
     const canonical = canonicalPath(path);
-    let values = HPA_FIELDS[canonical]?.values ?? [];
+    let values = hpaField(path)?.values ?? []; // own keys only: `constructor:` must not find Object.values
     if (canonical === 'metric.target.type') {
       const source = path[path.length - 3];
-      values = TARGET_TYPES[source ?? ''] ?? values;
+      if (Object.hasOwn(TARGET_TYPES, source ?? '')) values = TARGET_TYPES[source ?? '']!;
     }
     return values.map((value, i) => ({
       label: value,
       kind: CompletionItemKind.EnumMember,
       sortText: String(i).padStart(2, '0'),
-      documentation: docOf(HPA_FIELDS[canonical], locale),
+      documentation: docOf(hpaField(path), locale),
     }));
   }
 
@@ -164,7 +164,7 @@ export function provideCompletion(
   const dashed = dashes!.trim().length > 0;
   const keyColumn = indent!.length + (dashed ? Math.max(2, dashes!.length) : 0);
   const path = containerPath(lines, position.line, keyColumn, dashed, indent!.length);
-  const spec = HPA_FIELDS[canonicalPath(path)];
+  const spec = hpaField(path);
   if (!spec?.children) return [];
   const present = dashed ? new Set<string>() : siblingKeys(lines, position.line, keyColumn);
   return spec.children

@@ -393,7 +393,8 @@ export function workloadRequestLines(
   for (const hpa of hpasTargeting(file, doc)) {
     const metrics = toPlain(nodeAtPath(hpa.contents, ['spec', 'metrics']));
     if (!Array.isArray(metrics)) continue;
-    for (const m of metrics as MetricView[]) {
+    for (const m of metrics as (MetricView | null)[]) {
+      if (typeof m !== 'object' || m === null) continue; // `- null` or `- 5` in the list: nothing to read
       const source = m[SOURCE_KEY[String(m.type)] ?? ''] as SourceView | undefined;
       const t = source?.target;
       if (!source || !t || t.type !== 'Utilization' || typeof t.averageUtilization !== 'number') continue;

@@ -136,10 +136,13 @@ export const WORKLOAD_FIELDS: Record<string, FieldSpec> = {
   'spec.template.spec.containers[].resources.requests.memory': { doc: 'field.workload.requestMemory' },
 };
 
+// Own keys only: a manifest key like `toString` or `constructor` must not find Object.prototype's.
 export function hpaField(path: FieldPath): FieldSpec | undefined {
-  return HPA_FIELDS[canonicalPath(path)];
+  const key = canonicalPath(path);
+  return Object.hasOwn(HPA_FIELDS, key) ? HPA_FIELDS[key] : undefined;
 }
 
 export function workloadField(path: FieldPath): FieldSpec | undefined {
-  return WORKLOAD_FIELDS[canonicalPath(path)];
+  const key = canonicalPath(path);
+  return Object.hasOwn(WORKLOAD_FIELDS, key) ? WORKLOAD_FIELDS[key] : undefined;
 }

@@ -2,10 +2,10 @@
  * Building blocks of minimal edits: replace one node, delete whole lines, insert lines after a
  * node, and wrap them in a WorkspaceEdit (with LSP 3.18 snippet edits when the client takes them).
  */
-import type { Node } from 'yaml';
+import type { Node, Pair } from 'yaml';
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { FeatureContext } from '../context';
-import { nextLineStart } from '../textLayout';
+import { lineStartOf, nextLineStart } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
 import { rangeOf, spanOf } from '../yamlFile';
 
@@ -65,6 +65,19 @@ export function contentEnd(file: YamlFile, node: unknown): number | undefined {
   let end = span[1];
   while (end > span[0] && /\s/.test(file.text[end - 1]!)) end--;
   return end;
+}
+
+/**
+ * The whole lines [start, end) of a block-style pair, from its key's line to the line break after
+ * its value (an end-of-line comment included); undefined when the key does not start its line.
+ */
+export function pairLineSpan(file: YamlFile, pair: Pair): [number, number] | undefined {
+  const keySpan = spanOf(pair.key);
+  const end = contentEnd(file, pair.value) ?? keySpan?.[1];
+  if (!keySpan || end === undefined) return undefined;
+  const start = lineStartOf(file.text, keySpan[0]);
+  if (file.text.slice(start, keySpan[0]).trim() !== '') return undefined;
+  return [start, nextLineStart(file.text, end)];
 }
 
 /** Offset of the line after the one where `node`'s content ends: where sibling lines go. */

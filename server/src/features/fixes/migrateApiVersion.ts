@@ -2,25 +2,18 @@
  * `deprecated-api-version`: rewrite an HPA in autoscaling/v1, v2beta1 or v2beta2 as autoscaling/v2.
  * v2beta2 has the v2 shape, so only the apiVersion changes. v1's `targetCPUUtilizationPercentage: N`
  * becomes a Resource cpu metric with Utilization N. v2beta1's `targetAverageUtilization`,
- * `targetAverageValue` and `targetValue` become `target:` blocks, `metricName` becomes `metric.name`
- * and an Object metric's `target` (the described object) becomes `describedObject`.
+ * `targetAverageValue` and `targetValue` become `target:` blocks, `metricName` and its selector become
+ * `metric: {name, selector}`, and an Object metric's `target` (the described object) becomes
+ * `describedObject`.
  * Every edit touches only the lines it rewrites; a comment at the end of a rewritten line moves to
  * the last line written in its place.
  */
-import type { Document, Pair } from 'yaml';
+import type { Document, Pair, YAMLMap } from 'yaml';
 import { isMap, isSeq } from 'yaml';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import type { FeatureContext } from '../context';
 import { localeOf, msg } from '../messages';
-import {
-  columnOf,
-  detectLayout,
-  type Layout,
-  lineStartOf,
-  nextLineStart,
-  treeLines,
-  type YamlTree,
-} from '../textLayout';
+import { columnOf, detectLayout, type Layout, treeLines, type YamlTree } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
 import {
   asMap,
@@ -34,7 +27,7 @@ import {
   rangeOf,
   spanOf,
 } from '../yamlFile';
-import { contentEnd, type PlannedEdit, replaceNode, toWorkspaceEdit } from './edits';
+import { contentEnd, pairLineSpan, type PlannedEdit, replaceNode, toWorkspaceEdit } from './edits';
 
 export const DEPRECATED_VERSIONS = ['autoscaling/v1', 'autoscaling/v2beta1', 'autoscaling/v2beta2'];
 
@@ -44,6 +37,23 @@ function sourceOf(file: YamlFile, node: unknown): string | undefined {
   return span ? file.text.slice(span[0], span[1]) : undefined;
 }
 
+/** The comment at the end of a pair's last line, with the spaces before it, or ''. */
+function trailingComment(file: YamlFile, pair: Pair, lineEnd: number): string {
+  const rest = file.text.slice(contentEnd(file, pair.value) ?? lineEnd, lineEnd).replace(/\r?\n$/, '');
+  return /^\s*#/.test(rest) ? rest : '';
+}
+
+/** Lines replacing [start, end), ending with a line break when the replaced text did. */
+function replaceLines(
+  file: YamlFile,
+  [start, end]: [number, number],
+  lines: string[],
+  layout: Layout,
+): PlannedEdit {
+  const eolAtEnd = /\n$/.test(file.text.slice(start, end)) ? layout.eol : '';
+  return { range: rangeOf(file, start, end), newText: lines.join(layout.eol) + eolAtEnd };
+}
+
 /** Replaces a block pair's whole line(s) with new lines at the pair's column, keeping its end-of-line comment. */
 function replacePairLines(
   file: YamlFile,
@@ -51,18 +61,11 @@ function replacePairLines(
   tree: YamlTree,
   layout: Layout,
 ): PlannedEdit | undefined {
-  const keySpan = spanOf(pair.key);
-  const end = contentEnd(file, pair.value);
-  if (!keySpan || end === undefined) return undefined;
-  const start = lineStartOf(file.text, keySpan[0]);
-  if (file.text.slice(start, keySpan[0]).trim() !== '') return undefined;
-  const lineEnd = nextLineStart(file.text, end);
-  const rest = file.text.slice(end, lineEnd).replace(/\r?\n$/, '');
-  const comment = /^\s*#/.test(rest) ? rest : '';
-  const lines = treeLines(tree, layout, columnOf(file, keySpan[0]));
-  lines[lines.length - 1] += comment;
-  const eolAtEnd = file.text.slice(start, lineEnd).endsWith('\n') ? layout.eol : '';
-  return { range: rangeOf(file, start, lineEnd), newText: lines.join(layout.eol) + eolAtEnd };
+  const span = pairLineSpan(file, pair);
+  if (!span) return undefined;
+  const lines = treeLines(tree, layout, columnOf(file, spanOf(pair.key)![0]));
+  lines[lines.length - 1] += trailingComment(file, pair, span[1]);
+  return replaceLines(file, span, lines, layout);
 }
 
 const V2BETA1_TARGETS: Record<string, { type: string; field: string }> = {
@@ -70,6 +73,34 @@ const V2BETA1_TARGETS: Record<string, { type: string; field: string }> = {
   targetAverageValue: { type: 'AverageValue', field: 'averageValue' },
   targetValue: { type: 'Value', field: 'value' },
 };
+
+/**
+ * v2beta1's `metricName` plus its selector (`selector` for Pods and Object, `metricSelector` for
+ * External) become v2's `metric: {name, selector}`; the selector's own lines move one level deeper.
+ */
+function metricIdentifierEdits(file: YamlFile, source: YAMLMap, layout: Layout): PlannedEdit[] {
+  const name = pairOf(source, 'metricName');
+  const value = name && sourceOf(file, name.value);
+  const nameLines = name && pairLineSpan(file, name);
+  if (!name || value === undefined || !nameLines) return [];
+  const selector = pairOf(source, 'metricSelector') ?? pairOf(source, 'selector');
+  const selectorLines = selector && pairLineSpan(file, selector);
+  const out = treeLines({ metric: { name: value } }, layout, columnOf(file, spanOf(name.key)![0]));
+  out[out.length - 1] += trailingComment(file, name, nameLines[1]);
+  const edits: PlannedEdit[] = [];
+  if (selector && selectorLines) {
+    const moved = file.text
+      .slice(selectorLines[0], selectorLines[1])
+      .replace(/\r?\n$/, '')
+      .split(/\r?\n/)
+      .map((line) => ' '.repeat(layout.indent) + line);
+    moved[0] = moved[0]!.replace(/(metricSelector|selector):/, 'selector:');
+    out.push(...moved);
+    edits.push({ range: rangeOf(file, selectorLines[0], selectorLines[1]), newText: '' });
+  }
+  edits.push(replaceLines(file, nameLines, out, layout));
+  return edits;
+}
 
 function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): PlannedEdit[] {
   const metrics = nodeAtPath(doc.contents, ['spec', 'metrics']);
@@ -79,6 +110,7 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
     for (const sourceKey of ['resource', 'pods', 'object', 'external', 'containerResource']) {
       const source = asMap(pairOf(item, sourceKey)?.value);
       if (!source || source.flow) continue;
+      edits.push(...metricIdentifierEdits(file, source, layout));
       for (const pair of source.items) {
         const key = keyName(pair);
         if (key === undefined) continue;
@@ -91,9 +123,6 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
             { target: { type: target.type, [target.field]: value } },
             layout,
           );
-          if (edit) edits.push(edit);
-        } else if (key === 'metricName' && value !== undefined) {
-          const edit = replacePairLines(file, pair, { metric: { name: value } }, layout);
           if (edit) edits.push(edit);
         } else if (key === 'target' && sourceKey === 'object' && isMap(pair.value)) {
           // v2beta1 Object metrics named the described object `target`; v2 uses `target` for the goal.

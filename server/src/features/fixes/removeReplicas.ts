@@ -7,7 +7,6 @@ import type { Document } from 'yaml';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import type { FeatureContext } from '../context';
 import { localeOf, msg } from '../messages';
-import { lineStartOf } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
 import {
   asMap,
@@ -21,10 +20,8 @@ import {
   pairOf,
   rangeOf,
   scalarString,
-  spanOf,
 } from '../yamlFile';
-import { contentEnd, toWorkspaceEdit } from './edits';
-import { nextLineStart } from '../textLayout';
+import { pairLineSpan, toWorkspaceEdit } from './edits';
 
 /** The workload the diagnostic is about: the document it sits in, or the target of the HPA it sits in. */
 function workloadFor(file: YamlFile, doc: Document.Parsed): Document.Parsed | undefined {
@@ -41,12 +38,9 @@ export function removeReplicasFix(file: YamlFile, diagnostic: Diagnostic, ctx: F
   if (!workload) return [];
   const spec = asMap(nodeAtPath(workload.contents, ['spec']));
   const pair = pairOf(spec, 'replicas');
-  const keySpan = spanOf(pair?.key);
-  if (!spec || spec.flow || !pair || !keySpan) return [];
   // Only a key that starts its own line can go with its line; anything else is not block style.
-  const start = lineStartOf(file.text, keySpan[0]);
-  if (file.text.slice(start, keySpan[0]).trim() !== '') return [];
-  const end = nextLineStart(file.text, contentEnd(file, pair.value) ?? keySpan[1]);
+  const span = spec && !spec.flow && pair ? pairLineSpan(file, pair) : undefined;
+  if (!span) return [];
   const locale = localeOf(ctx.locale);
   return [
     {
@@ -56,7 +50,7 @@ export function removeReplicasFix(file: YamlFile, diagnostic: Diagnostic, ctx: F
       }),
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
-      edit: toWorkspaceEdit(ctx, [{ range: rangeOf(file, start, end), newText: '' }]),
+      edit: toWorkspaceEdit(ctx, [{ range: rangeOf(file, span[0], span[1]), newText: '' }]),
     },
   ];
 }
