@@ -5,7 +5,15 @@
 import type { Document } from 'yaml';
 import { isMap, isSeq } from 'yaml';
 import type { YamlFile } from './yamlFile';
-import { docKind, docName, isWorkloadDoc, nodeAtPath, scalarNumber, scalarString } from './yamlFile';
+import {
+  docKind,
+  docName,
+  isHpaDoc,
+  isWorkloadDoc,
+  nodeAtPath,
+  scalarNumber,
+  scalarString,
+} from './yamlFile';
 
 export interface ResolvedContainer {
   name: string;
@@ -54,22 +62,32 @@ export function workloadContainers(doc: Document.Parsed): ResolvedContainer[] {
   });
 }
 
+/** The document of the workload an HPA names, when it is in the same file. */
+export function targetDocumentInFile(file: YamlFile, hpaDoc: Document.Parsed): Document.Parsed | undefined {
+  const kind = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'kind']));
+  const name = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'name']));
+  if (!kind || !name) return undefined;
+  return file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
+}
+
+/** HPAs of the same file whose scaleTargetRef names this workload. */
+export function hpasTargetingInFile(file: YamlFile, workload: Document.Parsed): Document.Parsed[] {
+  return file.docs.filter((d) => isHpaDoc(d) && targetDocumentInFile(file, d) === workload);
+}
+
 /** The workload the HPA names, when it is in the same file. */
 export function findTargetInFile(
   file: YamlFile,
   uri: string,
   hpaDoc: Document.Parsed,
 ): ResolvedTarget | undefined {
-  const kind = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'kind']));
-  const name = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'name']));
-  if (!kind || !name) return undefined;
-  const doc = file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
+  const doc = targetDocumentInFile(file, hpaDoc);
   if (!doc) return undefined;
   const replicas = scalarNumber(nodeAtPath(doc.contents, ['spec', 'replicas']));
   return {
     uri,
-    kind,
-    name,
+    kind: docKind(doc) ?? '',
+    name: docName(doc) ?? '',
     ...(replicas !== undefined ? { replicas } : {}),
     containers: workloadContainers(doc),
   };

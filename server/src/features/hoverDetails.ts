@@ -5,14 +5,14 @@
 import type { Document } from 'yaml';
 import type { HPABehavior, HPAScalingPolicy } from '../../../common/engine/types';
 import type { FeatureContext, ResolvedTarget } from './context';
-import { workloadContainers } from './context';
+import { hpasTargetingInFile, workloadContainers } from './context';
 import { effectiveRules, type EffectiveRules, isPolicy } from './effectiveBehavior';
 import { formatDuration, formatSeconds, joinList, type Locale, msg } from './messages';
 import { type Direction, policyChange, winnerAt, winnerSegments } from './policyMath';
 import { formatMilli, quantityToMilli } from './quantityText';
 import { scaleTime } from './scaleTime';
 import type { YamlFile } from './yamlFile';
-import { docKind, docName, isHpaDoc, nodeAtPath, scalarString, toPlain } from './yamlFile';
+import { docKind, docName, nodeAtPath, scalarString, toPlain } from './yamlFile';
 
 export interface SpecView {
   minReplicas?: unknown;
@@ -355,20 +355,9 @@ export function metricLines(
   return lines;
 }
 
-function hpasTargeting(file: YamlFile, doc: Document.Parsed): Document.Parsed[] {
-  const kind = docKind(doc);
-  const name = docName(doc);
-  return file.docs.filter(
-    (d) =>
-      isHpaDoc(d) &&
-      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
-      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'name'])) === name,
-  );
-}
-
 export function workloadReplicasLines(file: YamlFile, doc: Document.Parsed, locale: Locale): string[] {
   const replicas = toPlain(nodeAtPath(doc.contents, ['spec', 'replicas']));
-  return hpasTargeting(file, doc).map((hpa) =>
+  return hpasTargetingInFile(file, doc).map((hpa) =>
     msg(locale, 'here.replicasManaged', {
       hpa: docName(hpa) ?? '?',
       kind: docKind(doc) ?? '?',
@@ -390,7 +379,7 @@ export function workloadRequestLines(
   if (!here) return [];
   const target: ResolvedTarget = { uri: '', kind: docKind(doc) ?? '', name: docName(doc) ?? '', containers };
   const lines: string[] = [];
-  for (const hpa of hpasTargeting(file, doc)) {
+  for (const hpa of hpasTargetingInFile(file, doc)) {
     const metrics = toPlain(nodeAtPath(hpa.contents, ['spec', 'metrics']));
     if (!Array.isArray(metrics)) continue;
     for (const m of metrics as (MetricView | null)[]) {

@@ -31,7 +31,19 @@ export function parseYamlFile(text: string): YamlFile {
   const lineCounter = new LineCounter();
   const parsed = parseAllDocuments(text, { lineCounter, keepSourceTokens: false });
   const docs = Array.isArray(parsed) ? parsed : [];
+  if (/\r(?!\n)/.test(text)) recountLines(text, lineCounter);
   return { text, docs, lineCounter };
+}
+
+/** yaml counts lines at \n only; the editor also ends one at a lone \r, so positions must too. */
+function recountLines(text: string, lineCounter: LineCounter): void {
+  const starts = lineCounter.lineStarts;
+  starts.length = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    if (c === 10 || c === 13) starts.push(i + 1);
+  }
 }
 
 export function positionAt(file: YamlFile, offset: number): Position {

@@ -7,14 +7,12 @@
 import type { Document, YAMLMap } from 'yaml';
 import { isMap, isSeq } from 'yaml';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
-import type { FeatureContext } from '../context';
+import { type FeatureContext, targetDocumentInFile } from '../context';
 import { localeOf, msg } from '../messages';
 import { columnOf, detectLayout, type Layout } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
 import {
   asMap,
-  docKind,
-  docName,
   documentAt,
   fieldAt,
   isHpaDoc,
@@ -102,12 +100,7 @@ function containersFor(
   resource: string,
   wanted?: string,
 ): YAMLMap[] {
-  let workload: Document.Parsed | undefined = doc;
-  if (isHpaDoc(doc)) {
-    const kind = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'kind']));
-    const name = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'name']));
-    workload = file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
-  }
+  const workload = isHpaDoc(doc) ? targetDocumentInFile(file, doc) : doc;
   if (!workload || !isWorkloadDoc(workload)) return [];
   const list = nodeAtPath(workload.contents, ['spec', 'template', 'spec', 'containers']);
   if (!isSeq(list)) return [];

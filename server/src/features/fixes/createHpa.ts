@@ -6,29 +6,20 @@
 import type { Document } from 'yaml';
 import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
 import { newHpaLines } from '../completion';
-import type { FeatureContext } from '../context';
+import { type FeatureContext, hpasTargetingInFile } from '../context';
 import { localeOf, msg } from '../messages';
 import { detectLayout, lineStartOf } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
-import { docKind, docName, isHpaDoc, nodeAtPath, rangeOf, scalarString } from '../yamlFile';
+import { docKind, docName, nodeAtPath, rangeOf, scalarString } from '../yamlFile';
 import { contentEnd, toWorkspaceEdit } from './edits';
 
 export const CREATE_HPA_KIND = `${CodeActionKind.Refactor}.hpa.create`;
 const SCALABLE = ['Deployment', 'StatefulSet'];
 
-function isTargeted(file: YamlFile, kind: string, name: string): boolean {
-  return file.docs.some(
-    (d) =>
-      isHpaDoc(d) &&
-      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
-      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'name'])) === name,
-  );
-}
-
 export function createHpaAction(file: YamlFile, doc: Document.Parsed, ctx: FeatureContext): CodeAction[] {
   const kind = docKind(doc);
   const name = docName(doc);
-  if (!kind || !SCALABLE.includes(kind) || !name || isTargeted(file, kind, name)) return [];
+  if (!kind || !SCALABLE.includes(kind) || !name || hpasTargetingInFile(file, doc).length > 0) return [];
   const namespace = scalarString(nodeAtPath(doc.contents, ['metadata', 'namespace']));
   const layout = detectLayout(file);
   const target = { kind, name, ...(namespace ? { namespace } : {}) };

@@ -5,7 +5,7 @@
  */
 import type { Document } from 'yaml';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
-import type { FeatureContext } from '../context';
+import { type FeatureContext, targetDocumentInFile } from '../context';
 import { localeOf, msg } from '../messages';
 import type { YamlFile } from '../yamlFile';
 import {
@@ -19,17 +19,13 @@ import {
   offsetAt,
   pairOf,
   rangeOf,
-  scalarString,
 } from '../yamlFile';
 import { pairLineSpan, toWorkspaceEdit } from './edits';
 
 /** The workload the diagnostic is about: the document it sits in, or the target of the HPA it sits in. */
 function workloadFor(file: YamlFile, doc: Document.Parsed): Document.Parsed | undefined {
   if (isWorkloadDoc(doc)) return doc;
-  if (!isHpaDoc(doc)) return undefined;
-  const kind = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'kind']));
-  const name = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'name']));
-  return file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
+  return isHpaDoc(doc) ? targetDocumentInFile(file, doc) : undefined;
 }
 
 export function removeReplicasFix(file: YamlFile, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
