@@ -78,7 +78,7 @@ function repaint(run: PreviewRun): number {
     durationSeconds: run.durationSeconds,
   });
   let size = serializeSvgNode(chart).length;
-  for (const v of run.runs) size += summarize(v.result).scaleEvents;
+  for (const v of run.runs) size += summarize(v.result, run.tolerance.up).scaleEvents;
   for (const step of run.runs[0]!.result.steps.slice(0, 40))
     size += describeDecision(step, 'en', { min: 2, max: 40 }).length;
   return size;

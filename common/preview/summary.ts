@@ -4,7 +4,10 @@ import type { MetricSample, SimulationResult } from '../engine/simulationTypes';
 export interface VariantSummary {
   /** Syncs that changed the replica count. */
   scaleEvents: number;
-  /** Seconds during which at least one metric was above its target (ratio > 1). */
+  /**
+   * Seconds during which at least one metric was above its target by more than the tolerance
+   * (ratio > 1 + up): the time the workload was short of Pods and the controller wanted more.
+   */
   secondsAboveTarget: number;
   /** Replicas the controller asked for, integrated over time, in Pod-hours. */
   podHours: number;
@@ -19,7 +22,8 @@ export function metricRatio(sample: MetricSample): number | null {
   return Number.isFinite(ratio) ? ratio : null;
 }
 
-export function summarize(result: SimulationResult): VariantSummary {
+/** `toleranceUp`: the scale-up tolerance as a fraction (0.1 = 10 %). */
+export function summarize(result: SimulationResult, toleranceUp: number): VariantSummary {
   const steps = result.steps;
   let scaleEvents = 0;
   let secondsAboveTarget = 0;
@@ -30,7 +34,7 @@ export function summarize(result: SimulationResult): VariantSummary {
     const next = steps[i + 1]?.t ?? step.t + result.syncPeriodSeconds;
     const span = Math.max(0, next - step.t);
     if (step.desiredReplicas !== step.replicas) scaleEvents++;
-    if (step.metrics.some((m) => (metricRatio(m) ?? 0) > 1)) secondsAboveTarget += span;
+    if (step.metrics.some((m) => (metricRatio(m) ?? 0) > 1 + toleranceUp)) secondsAboveTarget += span;
     podSeconds += step.desiredReplicas * span;
     peakReplicas = Math.max(peakReplicas, step.replicas, step.desiredReplicas);
   });

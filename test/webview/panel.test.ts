@@ -93,7 +93,7 @@ test('the replica steps match simulate() in Node for the web example under the d
   // 1 h at 15 s: 240 syncs; the burst pushes this HPA above its minimum.
   const steps = expected.runs[0]!.result.steps;
   assert.equal(steps.length, 240);
-  const peak = summarize(expected.runs[0]!.result).peakReplicas;
+  const peak = summarize(expected.runs[0]!.result, expected.tolerance.up).peakReplicas;
   assert.ok(peak > 2);
   const summaryPeak = await panel.page.textContent('tr[data-variant="this"] td:nth-of-type(4)');
   assert.equal(summaryPeak, String(peak));
@@ -121,6 +121,11 @@ test('a tiny hand-checked case: legacy limit 4, then 5, then the tolerance band 
     .locator('.log-table td.reason')
     .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-reason')));
   assert.deepEqual(reasons, TINY_REASONS);
+  // No behavior in the manifest: the legend and summary say the legacy path ran.
+  assert.equal(
+    await panel.page.textContent('tr[data-variant="this"] th'),
+    'This HPA (no behavior: legacy path)',
+  );
   assert.equal(
     await panel.page.textContent('.log-table tbody tr:first-child td.reason'),
     'No behavior, so one sync may at most reach max(2 × 1, 4): 4 instead of 5.',
@@ -211,8 +216,14 @@ test('step mode advances one sync at a time from the keyboard and the log follow
   assert.equal(await page.getAttribute('.log-table tr[aria-current="step"]', 'data-index'), '2');
   assert.equal(await page.evaluate(() => document.activeElement?.className), 'charts');
   await page.keyboard.press('ArrowLeft');
-  await panel.waitForRender(n);
+  n = await panel.waitForRender(n);
   assert.equal(await page.textContent('.step-position'), '同期 2 / 240、t = 0:15');
+  // The step buttons are rebuilt on every render; the keyboard focus stays on the one pressed.
+  await page.focus('button.step-forward');
+  await page.keyboard.press('Enter');
+  await panel.waitForRender(n);
+  assert.equal(await page.textContent('.step-position'), '同期 3 / 240、t = 0:30');
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'step-forward');
   // Every form control has an accessible name.
   const unnamed = await page.evaluate(
     () =>

@@ -250,6 +250,10 @@ export class PreviewApp {
   }
 
   render(): void {
+    // Parts of the page are rebuilt on every render: remember which control had the focus (by its
+    // data-focus key) and give it back afterwards, so keyboard users keep their place.
+    const active = document.activeElement;
+    const focusKey = active instanceof HTMLElement ? active.dataset.focus : undefined;
     this.simulateIfNeeded();
     this.renderHeader();
     this.renderControls();
@@ -262,7 +266,18 @@ export class PreviewApp {
     this.renders += 1;
     document.documentElement.lang = this.locale;
     document.body.dataset.renders = String(this.renders);
+    if (focusKey) this.restoreFocus(focusKey);
     window.dispatchEvent(new CustomEvent('hpa-rendered', { detail: this.renders }));
+  }
+
+  private restoreFocus(key: string): void {
+    const target = Array.from(document.querySelectorAll<HTMLElement>('[data-focus]')).find(
+      (el) => el.dataset.focus === key,
+    );
+    if (!target || target === document.activeElement) return;
+    // A button that just became disabled (e.g. "Next sync" at the end) hands the focus to the charts.
+    if ((target as HTMLButtonElement).disabled) this.charts.focus();
+    else target.focus();
   }
 
   private renderHeader(): void {
@@ -342,7 +357,7 @@ export class PreviewApp {
       onClick: () => void,
       extra: Record<string, string | boolean> = {},
     ) => {
-      const b = h('button', { type: 'button', class: cls, ...extra }, [label]);
+      const b = h('button', { type: 'button', class: cls, 'data-focus': cls, ...extra }, [label]);
       b.addEventListener('click', onClick);
       return b;
     };
@@ -404,17 +419,21 @@ export class PreviewApp {
     this.charts.append(svgToDom(buildChartSvg(this.chartInput(true))));
 
     const id = 'hpa-step-mode';
-    const toggle = h('input', { type: 'checkbox', id, checked: this.stepMode });
+    const toggle = h('input', { type: 'checkbox', id, checked: this.stepMode, 'data-focus': 'step-mode' });
     toggle.addEventListener('change', () => {
       this.stepMode = toggle.checked;
       this.cursor = 0;
       this.logStart = 0;
       this.changed(false);
-      document.getElementById(id)?.focus();
     });
     const back = h(
       'button',
-      { type: 'button', class: 'step-back', disabled: !this.stepMode || this.clampedCursor() === 0 },
+      {
+        type: 'button',
+        class: 'step-back',
+        'data-focus': 'step-back',
+        disabled: !this.stepMode || this.clampedCursor() === 0,
+      },
       [t(L, 'stepBack')],
     );
     const forward = h(
@@ -422,12 +441,13 @@ export class PreviewApp {
       {
         type: 'button',
         class: 'step-forward',
+        'data-focus': 'step-forward',
         disabled: !this.stepMode || this.clampedCursor() >= this.stepCount() - 1,
       },
       [t(L, 'stepForward')],
     );
-    back.addEventListener('click', () => this.step(-1, 'step-back'));
-    forward.addEventListener('click', () => this.step(1, 'step-forward'));
+    back.addEventListener('click', () => this.step(-1));
+    forward.addEventListener('click', () => this.step(1));
     const main = this.run.runs.find((r) => r.key === this.logVariant) ?? this.run.runs[0]!;
     const current = main.result.steps[this.clampedCursor()];
     const position =
@@ -446,17 +466,12 @@ export class PreviewApp {
     );
   }
 
-  private step(delta: number, refocus?: string): void {
+  private step(delta: number): void {
     if (!this.stepMode) return;
     this.cursor = Math.max(0, Math.min(this.clampedCursor() + delta, this.stepCount() - 1));
     // Keep the current sync on the visible page of the log.
     this.logStart = Math.floor(this.cursor / LOG_PAGE_SIZE) * LOG_PAGE_SIZE;
     this.changed(false);
-    if (refocus) {
-      const target = this.stepBar.querySelector<HTMLButtonElement>(`.${refocus}`);
-      if (target && !target.disabled) target.focus();
-      else this.charts.focus();
-    }
   }
 
   private onChartKey(e: KeyboardEvent): void {
@@ -467,7 +482,6 @@ export class PreviewApp {
     else if (e.key === 'End') this.step(this.stepCount());
     else return;
     e.preventDefault();
-    this.charts.focus();
   }
 
   private renderSummary(): void {
@@ -483,7 +497,7 @@ export class PreviewApp {
       'summaryPeak',
     ] as const;
     const body = run.runs.map((v) => {
-      const s = summarize(v.result);
+      const s = summarize(v.result, run.tolerance.up);
       return h('tr', { 'data-variant': v.key }, [
         h('th', { scope: 'row' }, [variantLabel(v, L)]),
         h('td', {}, [String(s.scaleEvents)]),
@@ -513,7 +527,7 @@ export class PreviewApp {
     if (!run || run.runs.length === 0) return;
     const L = this.locale;
     const selectId = 'hpa-log-variant';
-    const select = h('select', { id: selectId });
+    const select = h('select', { id: selectId, 'data-focus': 'log-variant' });
     for (const v of run.runs) {
       const option = h('option', { value: v.key }, [variantLabel(v, L)]);
       if (v.key === this.logVariant) option.selected = true;
@@ -523,7 +537,6 @@ export class PreviewApp {
       const value = select.value as VariantKey;
       if (VARIANT_KEYS.includes(value)) this.logVariant = value;
       this.changed(false);
-      document.getElementById(selectId)?.focus();
     });
     const shown = run.runs.find((v) => v.key === this.logVariant) ?? run.runs[0]!;
     this.log.append(

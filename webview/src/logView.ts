@@ -68,12 +68,16 @@ export function buildLog(o: LogOptions): HTMLElement {
     tbody.append(row);
   }
   const range = t(locale, 'logRange', { from: total === 0 ? 0 : start + 1, to: end, total });
-  const prev = h('button', { type: 'button', class: 'log-prev', disabled: start === 0 }, [
-    t(locale, 'logPrev'),
-  ]);
-  const next = h('button', { type: 'button', class: 'log-next', disabled: end >= total }, [
-    t(locale, 'logNext'),
-  ]);
+  const prev = h(
+    'button',
+    { type: 'button', class: 'log-prev', 'data-focus': 'log-prev', disabled: start === 0 },
+    [t(locale, 'logPrev')],
+  );
+  const next = h(
+    'button',
+    { type: 'button', class: 'log-next', 'data-focus': 'log-next', disabled: end >= total },
+    [t(locale, 'logNext')],
+  );
   prev.addEventListener('click', () => o.onPage(Math.max(0, start - LOG_PAGE_SIZE)));
   next.addEventListener('click', () => o.onPage(start + LOG_PAGE_SIZE));
   return h('div', { class: 'log' }, [
