@@ -192,6 +192,57 @@ test('missing-resource-request: requests go under an existing resources block, a
   });
 });
 
+test('fixes follow a CRLF file with four-space indentation', () => {
+  const crlf = (...ls: string[]): string => ls.map((l) => `${l}\r\n`).join('');
+  const text = crlf(
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '    name: api',
+    'spec:',
+    '    replicas: 2',
+    '    template:',
+    '        spec:',
+    '            containers:',
+    '                - name: api',
+    '                  image: example/api:2',
+    '---',
+    'apiVersion: autoscaling/v2',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    '    name: api',
+    'spec:',
+    '    scaleTargetRef:',
+    '        apiVersion: apps/v1',
+    '        kind: Deployment',
+    '        name: api',
+    '    maxReplicas: 4',
+    '    metrics:',
+    '        - type: Resource',
+    '          resource:',
+    '              name: memory',
+    '              target:',
+    '                  type: Utilization',
+    '                  averageUtilization: 80',
+  );
+  const removed = apply(text, actionsFor(text, 'replicas-conflict')[0]!);
+  assert.equal(removed, text.replace('    replicas: 2\r\n', ''));
+  const [request] = actionsFor(removed, 'missing-resource-request');
+  assert.equal(request!.title, 'Add a memory request (128Mi) to container api');
+  const fixed = apply(removed, request!);
+  assert.equal(
+    fixed,
+    removed.replace(
+      '                  image: example/api:2\r\n',
+      '                  image: example/api:2\r\n' +
+        '                  resources:\r\n' +
+        '                      requests:\r\n' +
+        '                          memory: 128Mi\r\n',
+    ),
+  );
+  assert.deepEqual(codes(fixed), []);
+});
+
 const BEHAVIOR_HPA = lines(
   'apiVersion: autoscaling/v2',
   'kind: HorizontalPodAutoscaler',

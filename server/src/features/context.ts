@@ -72,7 +72,15 @@ export function targetDocumentInFile(file: YamlFile, hpaDoc: Document.Parsed): D
 
 /** HPAs of the same file whose scaleTargetRef names this workload. */
 export function hpasTargetingInFile(file: YamlFile, workload: Document.Parsed): Document.Parsed[] {
-  return file.docs.filter((d) => isHpaDoc(d) && targetDocumentInFile(file, d) === workload);
+  const kind = docKind(workload);
+  const name = docName(workload);
+  if (!kind || !name) return [];
+  return file.docs.filter(
+    (d) =>
+      isHpaDoc(d) &&
+      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
+      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'name'])) === name,
+  );
 }
 
 /** The workload the HPA names, when it is in the same file. */

@@ -64,17 +64,23 @@ export function clientFeatureSupport(capabilities: ClientCapabilities | undefine
   };
 }
 
-/** Parses each document version once, however many requests ask about it. */
+/**
+ * Parses each document version once, however many requests ask about it, and hands the previous
+ * version to the parser so unchanged `---` documents are reused.
+ */
 class ParseCache {
-  /** One entry: requests come for the document being edited, and a closed one must not stay in memory. */
-  private last: { uri: string; version: number; file: YamlFile } | undefined;
+  private readonly files = new Map<string, { version: number; file: YamlFile }>();
 
   get(document: TextDocument): YamlFile {
-    const hit = this.last;
-    if (hit && hit.uri === document.uri && hit.version === document.version) return hit.file;
-    const file = parseYamlFile(document.getText());
-    this.last = { uri: document.uri, version: document.version, file };
+    const hit = this.files.get(document.uri);
+    if (hit && hit.version === document.version) return hit.file;
+    const file = parseYamlFile(document.getText(), hit?.file);
+    this.files.set(document.uri, { version: document.version, file });
     return file;
+  }
+
+  delete(uri: string): void {
+    this.files.delete(uri);
   }
 }
 
@@ -89,6 +95,7 @@ export function registerLanguageFeatures(
   deps: LanguageFeatureDeps,
 ): LanguageFeatures {
   const cache = new ParseCache();
+  deps.documents.onDidClose((e) => cache.delete(e.document.uri));
   let clientSupport = ASSUMED_SUPPORT;
   const support = (): ClientFeatureSupport => clientSupport;
   const locale = deps.locale ?? currentLocale;

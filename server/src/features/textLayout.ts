@@ -50,6 +50,18 @@ export function columnOf(file: YamlFile, offset: number): number {
  * falls back to two spaces and indented sequences (what kubectl and most docs write).
  */
 export function detectLayout(file: YamlFile): Layout {
+  let layout = layouts.get(file);
+  if (!layout) {
+    layout = measureLayout(file);
+    layouts.set(file, layout);
+  }
+  return layout;
+}
+
+/** One measurement per parsed version: code actions are asked for on every cursor move. */
+const layouts = new WeakMap<YamlFile, Layout>();
+
+function measureLayout(file: YamlFile): Layout {
   const steps = new Map<number, number>();
   let indented = 0;
   let flush = 0;

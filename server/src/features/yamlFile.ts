@@ -1,49 +1,78 @@
 /**
  * The parsed view of one multi-document YAML file that every feature works on, and the lookups
  * they share: which document holds an offset, which field path lies under the cursor, and the
- * conversion between yaml offsets and LSP positions (through the file's LineCounter).
+ * conversion between file offsets and LSP positions (through the file's LineCounter). Documents are
+ * split the way the server's rules split them (`splitYamlDocuments`), so both see the same documents.
  */
 import {
   type Document,
   isMap,
   isPair,
   isScalar,
+  isNode,
   isSeq,
   LineCounter,
   type Node,
   type Pair,
-  parseAllDocuments,
+  parseDocument,
+  visit,
   type YAMLMap,
 } from 'yaml';
 import type { Position, Range } from 'vscode-languageserver';
+import { splitYamlDocuments } from '../documents';
 
 export interface YamlFile {
   text: string;
+  /** Every `---` document, with node ranges in file offsets. */
   docs: Document.Parsed[];
   lineCounter: LineCounter;
+  /** The documents with the text they were parsed from, for reuse by the next version. */
+  slices: ParsedSlice[];
+}
+
+interface ParsedSlice {
+  text: string;
+  offset: number;
+  doc: Document.Parsed;
 }
 
 /** A field path: map keys as strings, sequence indices as numbers. */
 export type FieldPath = (string | number)[];
 
-/** Parses a file the way the server does; never throws (yaml reports errors on the documents). */
-export function parseYamlFile(text: string): YamlFile {
-  const lineCounter = new LineCounter();
-  const parsed = parseAllDocuments(text, { lineCounter, keepSourceTokens: false });
-  const docs = Array.isArray(parsed) ? parsed : [];
-  if (/\r(?!\n)/.test(text)) recountLines(text, lineCounter);
-  return { text, docs, lineCounter };
+/** Moves every range of a document (parsed from a slice) by `delta`, so offsets are the file's. */
+function shiftDocument(doc: Document.Parsed, delta: number): void {
+  if (delta === 0) return;
+  doc.range = doc.range.map((o) => o + delta) as typeof doc.range;
+  visit(doc, (_key, node) => {
+    if (isNode(node) && node.range) node.range = node.range.map((o) => o + delta) as typeof node.range;
+  });
 }
 
-/** yaml counts lines at \n only; the editor also ends one at a lone \r, so positions must too. */
-function recountLines(text: string, lineCounter: LineCounter): void {
-  const starts = lineCounter.lineStarts;
-  starts.length = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if (c === 10 || c === 13) starts.push(i + 1);
-  }
+/**
+ * Parses a file document by document. Rendered charts run to tens of thousands of lines and an edit
+ * touches one document, so with `previous` (the last version of the same file) every document whose
+ * text did not change is reused and only has its offsets moved. Never throws: yaml reports errors
+ * on the documents. The previous version's documents are taken over, so it must not be used after.
+ */
+export function parseYamlFile(text: string, previous?: YamlFile): YamlFile {
+  const reusable = new Map<string, ParsedSlice>();
+  for (const slice of previous?.slices ?? []) reusable.set(slice.text, slice);
+  const slices = splitYamlDocuments(text).map(({ text: sliceText, offset }): ParsedSlice => {
+    const old = reusable.get(sliceText);
+    if (old) {
+      reusable.delete(sliceText);
+      shiftDocument(old.doc, offset - old.offset);
+      return { text: sliceText, offset, doc: old.doc };
+    }
+    const doc = parseDocument(sliceText, { keepSourceTokens: false, prettyErrors: false });
+    shiftDocument(doc, offset);
+    return { text: sliceText, offset, doc };
+  });
+  const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
+    lineCounter.addNewLine(at + 1);
+  return { text, docs: slices.map((s) => s.doc), lineCounter, slices };
 }
 
 export function positionAt(file: YamlFile, offset: number): Position {
