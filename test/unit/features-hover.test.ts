@@ -57,6 +57,29 @@ test('spec of an HPA without behavior: the real defaults (15 s periods, 300 s wi
   );
 });
 
+test('maxReplicas: the range and the ramp times, labelled as legacy-path times without behavior', () => {
+  const h = hover(38, 4);
+  assert.deepEqual(range(h), [38, 2, 38, 13]);
+  assert.equal(
+    value(h).split('\n\n')[3],
+    [
+      'Between 2 and 20 replicas.',
+      'On the legacy path:',
+      'From 2 to 20 replicas: at least 45 s (rescales: 4).',
+      'From 20 back to 2 replicas: at least 5 min 15 s (rescales: 1).',
+    ].join('  \n'),
+  );
+  assert.equal(
+    value(hover(38, 4, { locale: 'zh-tw' })).split('\n\n')[3],
+    [
+      '副本數介於 2 到 20 之間。',
+      '舊有方式下所需時間：',
+      '從 2 到 20 個副本：最快 45 秒 (調整次數：4)。',
+      '從 20 回到 2 個副本：最快 5 分 15 秒 (調整次數：1)。',
+    ].join('  \n'),
+  );
+});
+
 test('a configured downscale flag changes the default window and the time back', () => {
   const v = value(hover(32, 0, { downscaleStabilizationSeconds: 60 }));
   assert.match(v, /- Scale-down: window 60 s \(controller flag\);/);

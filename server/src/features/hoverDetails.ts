@@ -121,7 +121,10 @@ export function behaviorLines(
 export function minMaxLines(spec: SpecView, locale: Locale, ctx: FeatureContext): string[] {
   const bounds = replicaBounds(spec);
   if (!bounds) return [];
-  return [msg(locale, 'here.minMax', bounds), ...timeLines(spec, locale, ctx)];
+  const times = timeLines(spec, locale, ctx);
+  const legacy = spec.behavior === undefined || spec.behavior === null;
+  const label = legacy && times.length > 0 ? [msg(locale, 'here.legacyTimes')] : [];
+  return [msg(locale, 'here.minMax', bounds), ...label, ...times];
 }
 
 function fileName(uri: string): string {

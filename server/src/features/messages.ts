@@ -612,7 +612,7 @@ export const MESSAGES = {
   'action.createHpa': {
     en: 'Create HPA for {kind} {name}',
     ja: '{kind} {name} のHPAを作成',
-    'zh-tw': '為 {kind} {name}建立 HPA',
+    'zh-tw': '為 {kind} {name} 建立 HPA',
   },
   'completion.hpa': {
     en: 'New HorizontalPodAutoscaler (autoscaling/v2)',
