@@ -113,7 +113,7 @@ export function effectiveMinReplicas(spec: Pick<HPASpec, 'minReplicas'>): number
 
 /** `spec.metrics`, or the API default (cpu at 80 %) when empty or absent. */
 export function effectiveMetrics(spec: Pick<HPASpec, 'metrics'>): readonly MetricSpec[] {
-  return spec.metrics && spec.metrics.length > 0 ? spec.metrics : DEFAULT_METRICS;
+  return Array.isArray(spec.metrics) && spec.metrics.length > 0 ? spec.metrics : DEFAULT_METRICS;
 }
 
 /** The downscale window the controller uses: the user's value, else the controller flag. */

@@ -42,6 +42,8 @@ export const LOAD_PROFILES: readonly LoadProfileInfo[] = Object.freeze([
 
 /** Jitter amplitude when the caller gives none: inside the default 10 % tolerance band. */
 export const DEFAULT_NOISE = 0.08;
+/** The longest series a profile makes (28 days), so a bad duration cannot exhaust memory. */
+export const MAX_PROFILE_SECONDS = 28 * 24 * 3600;
 /** Night-time level relative to the target. */
 const NIGHT_LEVEL = 0.3;
 
@@ -129,7 +131,7 @@ export function makeProfileLoad(profile: string, opts: ProfileLoadOptions): Load
   const peak = opts.peak ?? info.defaultPeak;
   const noise = opts.noise ?? DEFAULT_NOISE;
   const step = opts.stepSeconds !== undefined && opts.stepSeconds > 0 ? opts.stepSeconds : 15;
-  const duration = Math.max(0, opts.durationSeconds);
+  const duration = Math.min(Math.max(0, opts.durationSeconds || 0), MAX_PROFILE_SECONDS);
   const random = prng(opts.seed ?? 1);
   const points: { t: number; value: number }[] = [];
   for (let t = 0; t <= duration; t += step) {

@@ -4,7 +4,7 @@
  * preview.
  */
 import { effectiveMetrics, effectiveMinReplicas } from './defaults';
-import { makeProfileLoad } from './loadProfiles';
+import { makeProfileLoad, MAX_PROFILE_SECONDS } from './loadProfiles';
 import { metricDisplayName } from './metricEvaluation';
 import { parseQuantity } from './quantity';
 import type { LoadSeries, SimulationInput } from './simulationTypes';
@@ -52,9 +52,9 @@ function requestFor(
   containerRequests: Record<string, Record<string, number>> | undefined,
 ): number | undefined {
   if (spec.type === 'ContainerResource') {
-    return containerRequests?.[spec.containerResource.container]?.[spec.containerResource.name];
+    return containerRequests?.[spec.containerResource?.container]?.[spec.containerResource?.name];
   }
-  if (spec.type === 'Resource') return podRequests[spec.resource.name];
+  if (spec.type === 'Resource') return podRequests[spec.resource?.name];
   return undefined;
 }
 
@@ -75,8 +75,8 @@ export function missingRequests(
     if (!isUtil || requestFor(m, podRequests, containerRequests) !== undefined) continue;
     missing.push(
       m.type === 'ContainerResource'
-        ? `${m.containerResource.container}/${m.containerResource.name}`
-        : m.resource.name,
+        ? `${m.containerResource?.container}/${m.containerResource?.name}`
+        : String(m.resource?.name),
     );
   }
   return missing;
@@ -128,15 +128,19 @@ export function buildSimulationInput(
   for (const [c, r] of Object.entries(opts.containerRequests ?? {})) containerRequests[c] = { ...r };
   const metrics = effectiveMetrics(spec);
   for (const m of metrics) {
-    if (m.type === 'Resource' && requests[m.resource.name] === undefined) {
-      const assumed = DEFAULT_ASSUMED_REQUESTS[m.resource.name];
-      if (assumed !== undefined) requests[m.resource.name] = assumed;
-    }
-    if (m.type === 'ContainerResource') {
+    // Specs come from editors mid-typing: a metric may lack its source block.
+    const resource =
+      m.type === 'Resource'
+        ? m.resource?.name
+        : m.type === 'ContainerResource'
+          ? m.containerResource?.name
+          : undefined;
+    const assumed = resource === undefined ? undefined : DEFAULT_ASSUMED_REQUESTS[resource];
+    if (resource === undefined || assumed === undefined) continue;
+    if (m.type === 'Resource' && requests[resource] === undefined) requests[resource] = assumed;
+    if (m.type === 'ContainerResource' && typeof m.containerResource?.container === 'string') {
       const c = (containerRequests[m.containerResource.container] ??= {});
-      const assumed = DEFAULT_ASSUMED_REQUESTS[m.containerResource.name];
-      if (c[m.containerResource.name] === undefined && assumed !== undefined)
-        c[m.containerResource.name] = assumed;
+      if (c[resource] === undefined) c[resource] = assumed;
     }
   }
   const min = Math.max(1, effectiveMinReplicas(spec));
@@ -144,7 +148,7 @@ export function buildSimulationInput(
     0,
     Math.floor(opts.initialReplicas ?? Math.min(min, Math.max(1, spec.maxReplicas))),
   );
-  const durationSeconds = opts.durationSeconds ?? 1800;
+  const durationSeconds = Math.min(opts.durationSeconds ?? 1800, MAX_PROFILE_SECONDS);
   const given = new Map((opts.loads ?? []).map((l) => [l.metric, l]));
   const loads: LoadSeries[] = [];
   const seen = new Set<string>();

@@ -9,7 +9,6 @@ import { podsMetricKey } from './clusterSnapshot';
 import { newControllerState, prepareHpa, syncPrepared, type PreparedHpa } from './controller';
 import { metricDisplayName, type MetricEvaluation } from './metricEvaluation';
 import { parseQuantity } from './quantity';
-import { MAX_REPLICAS } from './replicaCalculator';
 import type {
   LoadSeries,
   MetricSample,
@@ -18,6 +17,13 @@ import type {
   SimulationStep,
 } from './simulationTypes';
 import type { MetricSpec } from './types';
+
+/**
+ * Bounds that keep a bad input (a huge replica count or duration) from hanging the caller: at most
+ * this many simulated Pods, and this many syncs (four weeks at 15 s).
+ */
+export const SIMULATION_POD_CAP = 10_000;
+export const SIMULATION_SYNC_CAP = 161_280;
 
 /** Window a metric sample covers; metrics-server's default resolution. */
 export const SAMPLE_WINDOW_SECONDS = 15;
@@ -73,14 +79,14 @@ function planMetrics(hpa: PreparedHpa, loads: readonly LoadSeries[]): MetricPlan
   return hpa.metrics.map((spec) => {
     const name = metricDisplayName(spec);
     let perPod: MetricPlan['perPod'] = null;
-    if (spec.type === 'Resource') perPod = { kind: 'resource', resource: spec.resource.name };
+    if (spec.type === 'Resource') perPod = { kind: 'resource', resource: name };
     else if (spec.type === 'ContainerResource') {
       perPod = {
         kind: 'container',
-        container: spec.containerResource.container,
-        resource: spec.containerResource.name,
+        container: spec.containerResource?.container ?? '',
+        resource: name,
       };
-    } else if (spec.type === 'Pods') perPod = { kind: 'pods', key: podsMetricKey(spec.pods.metric.name) };
+    } else if (spec.type === 'Pods') perPod = { kind: 'pods', key: podsMetricKey(name) };
     return { spec, name, reader: new SeriesReader(byName.get(name)), perPod };
   });
 }
@@ -163,15 +169,15 @@ function toSample(m: MetricEvaluation): MetricSample {
 function targetOf(spec: MetricSpec): { type: string; milliOrPercent: number } | null {
   const target =
     spec.type === 'Resource'
-      ? spec.resource.target
+      ? spec.resource?.target
       : spec.type === 'ContainerResource'
-        ? spec.containerResource.target
+        ? spec.containerResource?.target
         : spec.type === 'Pods'
-          ? spec.pods.target
+          ? spec.pods?.target
           : spec.type === 'Object'
-            ? spec.object.target
+            ? spec.object?.target
             : spec.type === 'External'
-              ? spec.external.target
+              ? spec.external?.target
               : null;
   if (!target) return null;
   try {
@@ -275,12 +281,15 @@ export function simulate(input: SimulationInput): SimulationResult {
   const startup = Math.max(0, input.podStartupSeconds);
   let nextPod = 0;
   let pods: SimPod[] = [];
-  const initial = Math.max(0, Math.min(Math.floor(input.initialReplicas), MAX_REPLICAS));
+  const initial = Math.max(0, Math.min(Math.floor(input.initialReplicas) || 0, SIMULATION_POD_CAP));
   for (let i = 0; i < initial; i++)
     pods.push({ name: `pod-${nextPod++}`, createdAt: LONG_AGO, readyAt: LONG_AGO });
   const state = newControllerState();
   const steps: SimulationStep[] = [];
-  const syncCount = Math.max(1, Math.floor(Math.max(0, input.durationSeconds) / sync));
+  const syncCount = Math.min(
+    SIMULATION_SYNC_CAP,
+    Math.max(1, Math.floor(Math.max(0, input.durationSeconds || 0) / sync)),
+  );
   for (let n = 0; n < syncCount; n++) {
     const t = n * sync;
     const load: Record<string, number> = {};
@@ -331,7 +340,7 @@ export function simulate(input: SimulationInput): SimulationResult {
     steps.push(step);
     const desired = step.desiredReplicas;
     if (desired > current) {
-      for (let i = current; i < desired; i++)
+      for (let i = current; i < Math.min(desired, SIMULATION_POD_CAP); i++)
         pods.push({ name: `pod-${nextPod++}`, createdAt: t, readyAt: t + startup });
     } else if (desired < current) {
       pods = removePods(pods, current - desired, t);

@@ -10,6 +10,7 @@ import {
   LOAD_PROFILES,
   missingRequests,
   simulate,
+  SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
 import { renderStandaloneReport } from '../report/standaloneHtml';
@@ -85,6 +86,9 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
       }
       case '--replicas':
         out.replicas = parseNumber(flag, value(), true);
+        if (out.replicas > SIMULATION_POD_CAP) {
+          throw new UsageError(`--replicas is limited to ${SIMULATION_POD_CAP} simulated Pods`);
+        }
         break;
       case '--duration':
         out.duration = parseSeconds(flag, value());
