@@ -13,7 +13,8 @@ import {
 import type { FeatureContext } from './context';
 import { canonicalPath, type FieldSpec, HPA_FIELDS, hpaField } from './hpaSchema';
 import { localeOf, type Locale, msg } from './messages';
-import { detectLayout, type Layout, treeLines } from './textLayout';
+import { newHpaLines } from './hpaTemplate';
+import { detectLayout } from './textLayout';
 import { containerPath, documentLines, lineInfo } from './textPath';
 import type { YamlFile } from './yamlFile';
 
@@ -36,36 +37,6 @@ const TARGET_TYPES: Record<string, string[]> = {
 
 function docOf(spec: FieldSpec | undefined, locale: Locale): CompletionItem['documentation'] {
   return spec ? { kind: MarkupKind.Markdown, value: msg(locale, spec.doc) } : undefined;
-}
-
-/** The lines of a new autoscaling/v2 HPA; `placeholders` turns the values to fill in into tab stops. */
-export function newHpaLines(
-  layout: Layout,
-  target: { kind: string; name: string; namespace?: string },
-  placeholders: boolean,
-): string[] {
-  const tab = (n: number, value: string): string => (placeholders ? `\${${n}:${value}}` : value);
-  const metadata: Record<string, string> = { name: tab(1, target.name) };
-  if (target.namespace) metadata.namespace = target.namespace;
-  return treeLines(
-    {
-      apiVersion: 'autoscaling/v2',
-      kind: 'HorizontalPodAutoscaler',
-      metadata,
-      spec: {
-        scaleTargetRef: { apiVersion: 'apps/v1', kind: target.kind, name: tab(1, target.name) },
-        minReplicas: tab(2, '2'),
-        maxReplicas: tab(3, '10'),
-        metrics: [
-          {
-            type: 'Resource',
-            resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: tab(4, '70') } },
-          },
-        ],
-      },
-    },
-    layout,
-  );
 }
 
 function isEmptyDocument(lines: string[], line: number): boolean {

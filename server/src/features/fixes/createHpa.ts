@@ -5,13 +5,13 @@
  */
 import type { Document } from 'yaml';
 import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
-import { newHpaLines } from '../completion';
+import { newHpaLines } from '../hpaTemplate';
 import { type FeatureContext, hpasTargetingInFile } from '../context';
 import { localeOf, msg } from '../messages';
-import { detectLayout, lineStartOf } from '../textLayout';
+import { detectLayout } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
 import { docKind, docName, nodeAtPath, rangeOf, scalarString } from '../yamlFile';
-import { contentEnd, toWorkspaceEdit } from './edits';
+import { toWorkspaceEdit } from './edits';
 
 export const CREATE_HPA_KIND = `${CodeActionKind.Refactor}.hpa.create`;
 const SCALABLE = ['Deployment', 'StatefulSet'];
@@ -24,19 +24,12 @@ export function createHpaAction(file: YamlFile, doc: Document.Parsed, ctx: Featu
   const layout = detectLayout(file);
   const target = { kind, name, ...(namespace ? { namespace } : {}) };
   const eol = layout.eol;
-  // Insert before the next document's `---`, or at the end of the file.
-  const end = contentEnd(file, doc.contents) ?? file.text.length;
-  const marker = /^---/m.exec(file.text.slice(end));
   const body = (placeholders: boolean): string =>
     ['---', ...newHpaLines(layout, target, placeholders)].map((l) => l + eol).join('');
-  let at: number;
-  let lead = '';
-  if (marker) {
-    at = lineStartOf(file.text, end + marker.index + 1);
-  } else {
-    at = file.text.length;
-    if (!file.text.endsWith('\n')) lead = eol;
-  }
+  // Right after the workload: where the next document's `---` starts, or at the end of the file.
+  const next = file.slices[file.docs.indexOf(doc) + 1];
+  const at = next ? next.offset : file.text.length;
+  const lead = !next && file.text.length > 0 && !file.text.endsWith('\n') ? eol : '';
   const range = rangeOf(file, at, at);
   // Only minReplicas and maxReplicas are left to fill in: the names are known.
   const snippet = (lead + body(true)).replace(/\$\{1:([^}]*)\}/g, '$1').replace(/\$\{4:([^}]*)\}/g, '$1');
