@@ -125,6 +125,9 @@ export function applyBehaviorRate(input: RateLimitInput): RateLimitResult {
   return { replicas: desired, reason: 'DesiredWithinRange', limit: null };
 }
 
+/** How many replica counts `describePolicyWinner` looks ahead for a change of winner. */
+export const MAX_WINNER_SCAN = 20_000;
+
 export interface PolicyWinner {
   direction: ScaleDirection;
   selectPolicy: SelectPolicy;
@@ -137,7 +140,7 @@ export interface PolicyWinner {
   perPolicy: { policy: HPAScalingPolicy; change: number }[];
   /**
    * The smallest replica count above `current` at which another policy wins, and that policy;
-   * null when the winner does not change up to `searchUpTo`.
+   * null when the winner does not change up to `searchUpTo` (at most MAX_WINNER_SCAN counts ahead).
    */
   switchesAt: number | null;
   switchesTo: HPAScalingPolicy | null;
@@ -192,7 +195,9 @@ export function describePolicyWinner(
     winnerIndex: now.index,
     change: Math.max(0, Math.abs(now.proposal - current)),
   };
-  for (let n = current + 1; n <= searchUpTo; n++) {
+  // Bounded scan: a hover must stay fast even for maxReplicas in the millions.
+  const end = Math.min(searchUpTo, current + MAX_WINNER_SCAN);
+  for (let n = current + 1; n <= end; n++) {
     const at = winnerAt(n, rules, direction);
     // A tie does not count as a switch: the sentence is about which rule gives the number.
     const sameValue =
