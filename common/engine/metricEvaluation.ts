@@ -224,12 +224,32 @@ function totalValue(
   );
 }
 
+const SOURCE_KEY: Record<string, string> = {
+  Resource: 'resource',
+  ContainerResource: 'containerResource',
+  Pods: 'pods',
+  Object: 'object',
+  External: 'external',
+};
+
 function evaluateUnchecked(
   spec: MetricSpec,
   base: MetricEvaluation,
   ctx: EvaluationContext,
 ): MetricEvaluation {
   const { snapshot } = ctx;
+  // A spec typed in an editor may lack its source block or target: say so instead of a TypeError.
+  const key = SOURCE_KEY[spec.type];
+  const source = key ? (spec as unknown as Record<string, { target?: unknown } | undefined>)[key] : undefined;
+  if (
+    key &&
+    (typeof source !== 'object' ||
+      source === null ||
+      typeof source.target !== 'object' ||
+      source.target === null)
+  ) {
+    throw new MetricError(`the ${spec.type} metric has no ${key}.target`);
+  }
   switch (spec.type) {
     case 'Resource': {
       const r = spec.resource;

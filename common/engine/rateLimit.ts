@@ -153,13 +153,14 @@ function winnerAt(
 ): { index: number; proposal: number } {
   let index = -1;
   let proposal = 0;
-  rules.policies.forEach((p, i) => {
-    const candidate = policyLimitAt(replicas, p, direction);
+  const policies = rules.policies;
+  for (let i = 0; i < policies.length; i++) {
+    const candidate = policyLimitAt(replicas, policies[i] as HPAScalingPolicy, direction);
     if (index < 0 || prefers(rules.selectPolicy, direction, candidate, proposal)) {
       index = i;
       proposal = candidate;
     }
-  });
+  }
   return { index, proposal };
 }
 
