@@ -63,6 +63,8 @@ export async function closeAllEditors(): Promise<void> {
     }
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
+  const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString());
+  assert.deepEqual(dirty, [], 'every edited document was reverted');
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 

@@ -8,8 +8,10 @@ import type { HpaExtensionApi } from '../../client/src/api';
 import { activationSuite } from './activation.suite';
 import { diagnosticsSuite } from './diagnostics.suite';
 import { EXTENSION_ID } from './helpers';
+import { hoverSuite } from './hover.suite';
 import { localeSuite } from './locale.suite';
 import { previewSuite } from './preview.suite';
+import { quickFixSuite } from './quickFix.suite';
 import { type RunResults, type TestOutcome, writeResults } from './results';
 import { untrustedSuite } from './untrusted.suite';
 
@@ -21,7 +23,7 @@ function currentPass(): Pass {
 }
 
 const SUITES_BY_PASS: Record<Pass, Array<() => void>> = {
-  en: [activationSuite, diagnosticsSuite, localeSuite, previewSuite],
+  en: [activationSuite, diagnosticsSuite, hoverSuite, quickFixSuite, localeSuite, previewSuite],
   locale: [localeSuite],
   untrusted: [untrustedSuite],
 };

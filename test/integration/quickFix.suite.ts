@@ -1,0 +1,112 @@
+// Each quick fix, applied the way the light bulb applies it, removes its diagnostic and writes the
+// expected text. Edits land in the open (unsaved) buffer; teardown reverts it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import {
+  closeAllEditors,
+  describeDiagnostics,
+  fixtureUri,
+  openFixture,
+  rangeText,
+  ruleId,
+  waitForDiagnostics,
+} from './helpers';
+
+interface QuickFixCase {
+  rule: string;
+  /** The diagnostic the fix is asked for. */
+  range: string;
+  /** The fix's title (vscode.executeCodeActionProvider drops `diagnostics`, so titles identify fixes). */
+  title: RegExp;
+  /** 0-based line and its full text after the fix. */
+  after: { line: number; text: string };
+}
+
+const CASES: QuickFixCase[] = [
+  {
+    rule: 'period-seconds-range',
+    range: '46:25-46:29',
+    title: /periodSeconds.*1800/,
+    after: { line: 46, text: '          periodSeconds: 1800' },
+  },
+  // The Deployment's `replicas: 2` line goes; `selector:` moves up into its place.
+  {
+    rule: 'replicas-conflict',
+    range: '7:2-7:10',
+    title: /Remove spec\.replicas/,
+    after: { line: 7, text: '  selector:' },
+  },
+  // The container gets the cpu request the HPA's utilization metric needs, under `memory`.
+  {
+    rule: 'missing-resource-request',
+    range: '20:12-20:20',
+    title: /cpu request/,
+    after: { line: 22, text: '              cpu: 100m' },
+  },
+  // Asked from the HPA side, the fix edits the workload all the same.
+  {
+    rule: 'missing-resource-request',
+    range: '37:14-37:17',
+    title: /cpu request/,
+    after: { line: 22, text: '              cpu: 100m' },
+  },
+];
+
+function parseRange(text: string): vscode.Range {
+  const [start, end] = text.split('-').map((p) => p.split(':').map(Number));
+  return new vscode.Range(start![0]!, start![1]!, end![0]!, end![1]!);
+}
+
+export function quickFixSuite(): void {
+  suite('quick fixes', () => {
+    teardown(closeAllEditors);
+
+    for (const fix of CASES) {
+      test(`${fix.rule} at ${fix.range}: the quick fix removes the diagnostic`, async () => {
+        const uri = fixtureUri('broken-hpa.yaml');
+        const editor = await openFixture('broken-hpa.yaml');
+        await waitForDiagnostics(
+          uri,
+          (d) => d.some((x) => ruleId(x) === fix.rule && rangeText(x.range) === fix.range),
+          `${fix.rule} at ${fix.range}`,
+        );
+
+        const actions = await vscode.commands.executeCommand<Array<vscode.CodeAction | vscode.Command>>(
+          'vscode.executeCodeActionProvider',
+          uri,
+          parseRange(fix.range),
+          vscode.CodeActionKind.QuickFix.value,
+        );
+        // A Command has a string `command`; a CodeAction has an object or none.
+        const fixes = actions.filter(
+          (a): a is vscode.CodeAction => typeof a.command !== 'string' && fix.title.test(a.title),
+        );
+        assert.equal(
+          fixes.length,
+          1,
+          `one quick fix for ${fix.rule}; got: ${actions.map((a) => a.title).join(' | ')}`,
+        );
+        const action = fixes[0]!;
+        assert.ok(action.kind && vscode.CodeActionKind.QuickFix.contains(action.kind), 'a quickfix kind');
+        assert.ok(action.edit, 'the fix carries its edit');
+
+        const gone = waitForDiagnostics(
+          uri,
+          // Only this rule must go: a fix may bring out another finding (a valid period lets the
+          // slow-ramp check run, for one).
+          (d) => !d.some((x) => ruleId(x) === fix.rule),
+          `${fix.rule} to be gone after "${action.title}"`,
+        );
+        assert.ok(await vscode.workspace.applyEdit(action.edit), 'VS Code applied the edit');
+        if (action.command)
+          await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+        const remaining = await gone;
+        assert.equal(
+          editor.document.lineAt(fix.after.line).text,
+          fix.after.text,
+          describeDiagnostics(remaining),
+        );
+      });
+    }
+  });
+}
