@@ -240,11 +240,9 @@ function conformanceOptions(i: Json): ControllerOptions {
   // The upstream unit tests' flags unless the vector gives its own.
   const config = (i.controllerConfig ?? {}) as Partial<ControllerOptions>;
   const gates = (i.featureGates ?? {}) as Record<string, unknown>;
-  // The replica-calculator vectors come from master, which also ignores Succeeded Pods.
   return resolveOptions({
     cpuInitializationPeriodSeconds: 120,
     initialReadinessDelaySeconds: 10,
-    ignoreSucceededPods: true,
     ...config,
     configurableTolerance: gates.HPAConfigurableTolerance === true,
   });
