@@ -514,6 +514,63 @@ test('deprecated-api-version: v2beta1 selectors move under metric', () => {
   assert.deepEqual(codes(fixed), ['target-not-found']);
 });
 
+test('deprecated-api-version: a v2beta1 Object averageValue wins over targetValue; a stray CPU percentage migrates', () => {
+  const object = lines(
+    'apiVersion: autoscaling/v2beta1',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  scaleTargetRef:',
+    '    apiVersion: apps/v1',
+    '    kind: Deployment',
+    '    name: web',
+    '  maxReplicas: 10',
+    '  metrics:',
+    '  - type: Object',
+    '    object:',
+    '      metricName: rps',
+    '      target:',
+    '        kind: Ingress',
+    '        name: web',
+    '      averageValue: 10',
+    '      targetValue: 10 # no effect next to averageValue',
+  );
+  const fixed = apply(object, actionsFor(object, 'deprecated-api-version')[0]!);
+  assert.equal(
+    fixed,
+    lines(
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata:',
+      '  name: web',
+      'spec:',
+      '  scaleTargetRef:',
+      '    apiVersion: apps/v1',
+      '    kind: Deployment',
+      '    name: web',
+      '  maxReplicas: 10',
+      '  metrics:',
+      '  - type: Object',
+      '    object:',
+      '      metric:',
+      '        name: rps',
+      '      describedObject:',
+      '        kind: Ingress',
+      '        name: web',
+      '      target:',
+      '        type: AverageValue',
+      '        averageValue: 10',
+    ),
+  );
+  const stray = HPA.replace('autoscaling/v2', 'autoscaling/v2beta1').replace(
+    /  metrics:\n[^]*$/,
+    '  targetCPUUtilizationPercentage: 85\n',
+  );
+  const migrated = apply(stray, actionsFor(stray, 'deprecated-api-version')[0]!);
+  assert.equal(migrated, HPA.replace('averageUtilization: 70', 'averageUtilization: 85'));
+});
+
 test('refactor: write the default behavior out, matching the file; offered only without behavior', () => {
   const file = parseYamlFile(HPA);
   const actions = provideCodeActions(

@@ -68,6 +68,8 @@ function replacePairLines(
   return replaceLines(file, span, lines, layout);
 }
 
+const V2BETA1_OBJECT_AVERAGE = { type: 'AverageValue', field: 'averageValue' };
+
 const V2BETA1_TARGETS: Record<string, { type: string; field: string }> = {
   targetAverageUtilization: { type: 'Utilization', field: 'averageUtilization' },
   targetAverageValue: { type: 'AverageValue', field: 'averageValue' },
@@ -111,12 +113,17 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
       const source = asMap(pairOf(item, sourceKey)?.value);
       if (!source || source.flow) continue;
       edits.push(...metricIdentifierEdits(file, source, layout));
+      // A v2beta1 Object metric with `averageValue` targets it per Pod; its `targetValue` then has no effect.
+      const perPod = sourceKey === 'object' ? pairOf(source, 'averageValue') : undefined;
       for (const pair of source.items) {
         const key = keyName(pair);
         if (key === undefined) continue;
-        const target = V2BETA1_TARGETS[key];
         const value = sourceOf(file, pair.value);
-        if (target && value !== undefined) {
+        const target = pair === perPod ? V2BETA1_OBJECT_AVERAGE : V2BETA1_TARGETS[key];
+        if (perPod && key === 'targetValue') {
+          const lines = pairLineSpan(file, pair);
+          if (lines) edits.push({ range: rangeOf(file, lines[0], lines[1]), newText: '' });
+        } else if (target && value !== undefined) {
           const edit = replacePairLines(
             file,
             pair,
@@ -135,7 +142,12 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
   return edits;
 }
 
-function v1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): PlannedEdit[] {
+/**
+ * v1's `targetCPUUtilizationPercentage` as a v2 cpu metric. Also applied to other old versions,
+ * where manifests carry it by mistake, as long as they have no `metrics` list of their own.
+ */
+function cpuPercentageEdits(file: YamlFile, doc: Document.Parsed, layout: Layout): PlannedEdit[] {
+  if (pairOf(nodeAtPath(doc.contents, ['spec']), 'metrics')) return [];
   const pair = pairOf(nodeAtPath(doc.contents, ['spec']), 'targetCPUUtilizationPercentage');
   const value = pair && sourceOf(file, pair.value);
   if (!pair || value === undefined) return [];
@@ -159,12 +171,10 @@ export function migrationEdits(file: YamlFile, doc: Document.Parsed): PlannedEdi
   const first = apiNode ? replaceNode(file, apiNode as never, 'autoscaling/v2') : undefined;
   if (!first) return [];
   const layout = detectLayout(file);
-  const rest =
-    version === 'autoscaling/v1'
-      ? v1Edits(file, doc, layout)
-      : version === 'autoscaling/v2beta1'
-        ? v2beta1Edits(file, doc, layout)
-        : [];
+  const rest = [
+    ...cpuPercentageEdits(file, doc, layout),
+    ...(version === 'autoscaling/v2beta1' ? v2beta1Edits(file, doc, layout) : []),
+  ];
   return [first, ...rest];
 }
 
