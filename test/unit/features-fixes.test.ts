@@ -564,7 +564,7 @@ test('deprecated-api-version: a v2beta1 Object averageValue wins over targetValu
     ),
   );
   const stray = HPA.replace('autoscaling/v2', 'autoscaling/v2beta1').replace(
-    /  metrics:\n[^]*$/,
+    / {2}metrics:\n[^]*$/,
     '  targetCPUUtilizationPercentage: 85\n',
   );
   const migrated = apply(stray, actionsFor(stray, 'deprecated-api-version')[0]!);
