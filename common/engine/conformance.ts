@@ -248,8 +248,30 @@ function conformanceOptions(i: Json): ControllerOptions {
   });
 }
 
+/**
+ * A ContainerResource vector names `container`; each Pod then gives that container's numbers as a
+ * `containers` list ({name, requestMilli, usageMilli}), as `containerRequestMilli` /
+ * `containerUsageMilli`, or (when it gives nothing more) its own fields stand for the container.
+ */
+function containerView(p: Json, container: string): Json {
+  if (Array.isArray(p.containers)) {
+    const c = (p.containers as Json[]).find((x) => x.name === container);
+    return {
+      ...p,
+      requestMilli: c?.requestMilli ?? null,
+      usageMilli: c?.usageMilli ?? null,
+      containerMissing: !c,
+    };
+  }
+  const out: Json = { ...p };
+  if ('containerRequestMilli' in p) out.requestMilli = p.containerRequestMilli;
+  if ('containerUsageMilli' in p) out.usageMilli = p.containerUsageMilli;
+  return out;
+}
+
 function resourceUtilization(i: Json): Json {
-  const pods = arr(i.pods, 'pods');
+  const container = typeof i.container === 'string' && i.container !== '' ? i.container : null;
+  const pods = arr(i.pods, 'pods').map((p) => (container === null ? p : containerView(p, container)));
   const resource = typeof i.resource === 'string' ? i.resource : 'cpu';
   const options = conformanceOptions(i);
   const common = {
@@ -268,8 +290,13 @@ function resourceUtilization(i: Json): Json {
     const requests = () => {
       const map = new Map<string, number>();
       pods.forEach((p, n) => {
+        if (p.containerMissing === true) {
+          throw new MetricError(`container ${container} not found in Pod ${podName(p, n)}`);
+        }
         if (typeof p.requestMilli !== 'number') {
-          throw new MetricError(`missing request for ${resource} in container of Pod ${podName(p, n)}`);
+          throw new MetricError(
+            `missing request for ${resource} in container ${container ?? ''} of Pod ${podName(p, n)}`,
+          );
         }
         map.set(podName(p, n), p.requestMilli);
       });
