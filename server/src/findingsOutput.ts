@@ -14,6 +14,7 @@ export interface LocatedFinding {
 }
 
 export function locate(file: FileModel, findings: readonly Finding[]): LocatedFinding[] {
+  if (findings.length === 0) return []; // no need to build the line index
   const index = file.lineIndex;
   return findings
     .map((f) => ({ rule: f.rule, severity: f.severity, message: f.message, range: index.range(f.span) }))

@@ -3,13 +3,13 @@
  * a kind it checks. Returns findings in file offsets; callers turn them into LSP diagnostics or CLI
  * output. No connection, no file system: the CLI and the language server share this.
  */
-import type { FileModel } from './documents';
+import type { FileModel, YamlDocumentModel } from './documents';
 import type { Span } from './ranges';
 import type { K8sObject } from './objects';
 import { ALL_RULES, YAML_SYNTAX_RULE } from './rules/index';
 import type { Finding, Rule, Severity } from './rules/types';
 import type { HpaSettings } from './settings';
-import { t } from './localize';
+import { currentLocale, t } from './localize';
 import type { WorkspaceIndex } from './workspaceIndex';
 
 /** Rules by the kind they check, built once. */
@@ -22,6 +22,29 @@ for (const rule of ALL_RULES) {
   }
 }
 
+/** A finding as a rule reported it, relative to its document, before severity overrides. */
+interface RawFinding {
+  rule: string;
+  reported: Severity;
+  message: string;
+  start: number;
+  end: number;
+}
+
+interface CacheEntry {
+  key: string;
+  findings: RawFinding[];
+}
+
+/*
+ * Why caches: a one-line edit in a 40,000-line file changes one document, yet every object would be
+ * re-checked. Findings of 'document' rules depend only on the document's text (its immutable model)
+ * and the settings; those of 'workspace' rules also on the related objects, named in a key. Both are
+ * kept on the model itself (weakly), so they go when the text does.
+ */
+const documentFindings = new WeakMap<YamlDocumentModel, CacheEntry>();
+const workspaceFindings = new WeakMap<YamlDocumentModel, CacheEntry>();
+
 export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: HpaSettings): Finding[] {
   const findings: Finding[] = [];
   const severityOf = (ruleId: string, reported: Severity): Severity | undefined => {
@@ -29,6 +52,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
     if (override === 'off') return undefined;
     return override ?? reported;
   };
+  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}`;
 
   // The index's own objects, so rules can tell "this object" from the others by identity.
   const objectsByDocument = new Map<number, K8sObject>();
@@ -54,20 +78,86 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
     }
     const object = objectsByDocument.get(doc.index);
     if (!object) continue;
-    for (const rule of RULES_BY_KIND.get(object.kind) ?? []) {
-      if (settings.rules[rule.id] === 'off') continue;
-      rule.check(object, {
-        workspace,
-        settings,
-        report(span, message, options) {
-          const severity = severityOf(rule.id, options?.severity ?? rule.defaultSeverity);
-          if (!severity) return;
-          findings.push({ rule: rule.id, severity, message, span, uri: options?.uri ?? file.uri });
-        },
+    const rules = RULES_BY_KIND.get(object.kind) ?? [];
+    const raw = [
+      ...cached(documentFindings, doc.model, settingsKey, () =>
+        runRules(rules, 'document', object, workspace, settings),
+      ),
+      ...cached(workspaceFindings, doc.model, `${settingsKey}|${dependencyKey(object, workspace)}`, () =>
+        runRules(rules, 'workspace', object, workspace, settings),
+      ),
+    ];
+    for (const f of raw) {
+      const severity = severityOf(f.rule, f.reported);
+      if (!severity) continue;
+      findings.push({
+        rule: f.rule,
+        severity,
+        message: f.message,
+        span: { start: doc.offset + f.start, end: doc.offset + f.end },
+        uri: file.uri,
       });
     }
   }
   return findings;
+}
+
+function cached(
+  cache: WeakMap<YamlDocumentModel, CacheEntry>,
+  model: YamlDocumentModel,
+  key: string,
+  compute: () => RawFinding[],
+): RawFinding[] {
+  const hit = cache.get(model);
+  if (hit && hit.key === key) return hit.findings;
+  const findings = compute();
+  cache.set(model, { key, findings });
+  return findings;
+}
+
+/** Runs every rule of a scope (switched off or not: the cache serves any later override) on one object. */
+function runRules(
+  rules: Rule[],
+  scope: Rule['scope'],
+  object: K8sObject,
+  workspace: WorkspaceIndex,
+  settings: HpaSettings,
+): RawFinding[] {
+  const out: RawFinding[] = [];
+  for (const rule of rules) {
+    if (rule.scope !== scope) continue;
+    rule.check(object, {
+      workspace,
+      settings,
+      report(span, message, options) {
+        out.push({
+          rule: rule.id,
+          reported: options?.severity ?? rule.defaultSeverity,
+          message,
+          start: span.start - object.offset,
+          end: span.end - object.offset,
+        });
+      },
+    });
+  }
+  return out;
+}
+
+/** Names every object a 'workspace' rule may read for this one: its target, the autoscalers on that target or on it. */
+function dependencyKey(object: K8sObject, workspace: WorkspaceIndex): string {
+  // Model ids change whenever a text does; uri and index tell apart equal texts in different places.
+  const id = (o: K8sObject) => `${o.fileDocument.model.id}@${o.documentIndex}@${o.uri}`;
+  let key = id(object);
+  if (object.scales) {
+    for (const target of workspace.find(object.scales.kind, object.namespace, object.scales.name))
+      key += `|${id(target)}`;
+    key += '|';
+    for (const other of workspace.autoscalersOfKey(object.scales.kind, object.namespace, object.scales.name))
+      key += `|${id(other)}`;
+  }
+  key += '|';
+  for (const autoscaler of workspace.autoscalersOf(object)) key += `|${id(autoscaler)}`;
+  return key;
 }
 
 /** yaml's messages carry a source excerpt after a colon on some errors; keep the first line. */

@@ -2,7 +2,8 @@
  * Kubernetes objects found in the workspace's YAML: what the rules and the preview look up.
  */
 import { isMap } from 'yaml';
-import type { FileDocument, FileModel } from './documents';
+import type { FileDocument, FileModel, YamlDocumentModel } from './documents';
+import { HPA_KIND, SCALED_OBJECT_KIND } from './scaleTarget';
 import { YamlView } from './yamlView';
 
 export const DEFAULT_NAMESPACE = 'default';
@@ -20,6 +21,8 @@ export interface K8sObject {
   namespace: string;
   /** The whole object, for reading fields with their positions. */
   root: YamlView;
+  /** What an HPA or ScaledObject scales (kind and name; the namespace is the object's), for the index. */
+  scales: { kind: string; name: string } | undefined;
   fileDocument: FileDocument;
 }
 
@@ -33,24 +36,58 @@ export function objectsOfFile(file: FileModel): K8sObject[] {
   return out;
 }
 
+/** What the index needs of a document, worked out once per text (the same for every version that keeps it). */
+interface Identity {
+  apiVersion: string | undefined;
+  kind: string;
+  name: string | undefined;
+  namespace: string;
+  scales: { kind: string; name: string } | undefined;
+}
+
+const identities = new WeakMap<YamlDocumentModel, Identity | null>();
+
+function identityOf(model: YamlDocumentModel): Identity | null {
+  let identity = identities.get(model);
+  if (identity !== undefined) return identity;
+  identity = null;
+  const contents = model.parsed.contents;
+  if (isMap(contents)) {
+    const root = YamlView.root(contents, 0);
+    const kind = root.get('kind').string;
+    if (kind !== undefined) {
+      const metadata = root.get('metadata');
+      const namespace = metadata.get('namespace').string;
+      const apiVersion = root.get('apiVersion').string;
+      const ref = root.at('spec', 'scaleTargetRef');
+      const refName = ref.get('name').string;
+      const refKind = ref.get('kind').string ?? (kind === SCALED_OBJECT_KIND ? 'Deployment' : undefined);
+      const autoscaler =
+        (kind === HPA_KIND && (apiVersion?.startsWith('autoscaling/') ?? true)) ||
+        (kind === SCALED_OBJECT_KIND && (apiVersion?.startsWith('keda.sh/') ?? true));
+      identity = {
+        apiVersion,
+        kind,
+        name: stringish(metadata.get('name').value),
+        namespace: namespace && namespace.length > 0 ? namespace : DEFAULT_NAMESPACE,
+        scales: autoscaler && refName && refKind ? { kind: refKind, name: refName } : undefined,
+      };
+    }
+  }
+  identities.set(model, identity);
+  return identity;
+}
+
 export function objectOfDocument(uri: string, doc: FileDocument): K8sObject | undefined {
   if (!doc.model.relevant) return undefined;
-  const contents = doc.model.parsed.contents;
-  if (!isMap(contents)) return undefined;
-  const root = YamlView.root(contents, doc.offset);
-  const kind = root.get('kind').string;
-  if (kind === undefined) return undefined;
-  const metadata = root.get('metadata');
-  const namespace = metadata.get('namespace').string;
+  const identity = identityOf(doc.model);
+  if (!identity) return undefined;
   return {
     uri,
     documentIndex: doc.index,
     offset: doc.offset,
-    apiVersion: root.get('apiVersion').string,
-    kind,
-    name: stringish(metadata.get('name').value),
-    namespace: namespace && namespace.length > 0 ? namespace : DEFAULT_NAMESPACE,
-    root,
+    ...identity,
+    root: YamlView.root(doc.model.parsed.contents, doc.offset),
     fileDocument: doc,
   };
 }

@@ -25,8 +25,9 @@ import {
   type PreviewModelResult,
 } from '../../common/protocol';
 import { findYamlFiles, isYamlPath, readYamlFile } from './diskWorkspace';
-import { FileModel } from './documents';
+import { FileModel, warmUpYamlParser } from './documents';
 import { locate } from './findingsOutput';
+import type { K8sObject } from './objects';
 import { lintFile } from './lint';
 import { setLocale, t } from './localize';
 import { documentHpas, previewModelAt } from './previewModel';
@@ -49,6 +50,16 @@ export interface HpaService {
   readonly workspace: WorkspaceIndex;
   readonly documents: TextDocuments<TextDocument>;
   settings(): HpaSettings;
+}
+
+/** Objects of documents whose text changed between two versions of a file (only they can affect other files). */
+function changedObjects(before: readonly K8sObject[], after: readonly K8sObject[]): K8sObject[] {
+  const beforeModels = new Set(before.map((o) => o.fileDocument.model));
+  const afterModels = new Set(after.map((o) => o.fileDocument.model));
+  return [
+    ...before.filter((o) => !afterModels.has(o.fileDocument.model)),
+    ...after.filter((o) => !beforeModels.has(o.fileDocument.model)),
+  ];
 }
 
 export function startHpaService(connection: Connection): HpaService {
@@ -78,6 +89,7 @@ export function startHpaService(connection: Connection): HpaService {
       (params.initializationOptions as { settings?: unknown } | undefined)?.settings,
     );
     warmUpSchemas();
+    warmUpYamlParser();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -189,7 +201,7 @@ export function startHpaService(connection: Connection): HpaService {
         continue;
       }
       const before = workspace.setFile(new FileModel(uri, text, document.version, previous));
-      for (const related of relatedUris([...before, ...workspace.objectsIn(uri)], workspace))
+      for (const related of relatedUris(changedObjects(before, workspace.objectsIn(uri)), workspace))
         toLint.add(related);
     }
     for (const uri of toLint) if (documents.get(uri)) publish(uri);

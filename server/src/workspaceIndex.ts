@@ -5,7 +5,7 @@
  */
 import type { FileModel } from './documents';
 import { type K8sObject, objectsOfFile } from './objects';
-import { type ScaleTargetRef, scaleTargetOf } from './scaleTarget';
+import type { ScaleTargetRef } from './scaleTarget';
 
 function objectKey(kind: string, namespace: string, name: string): string {
   return `${kind}\u0000${namespace}\u0000${name}`;
@@ -27,9 +27,13 @@ export class WorkspaceIndex {
     for (const object of objects) {
       if (object.name !== undefined)
         push(this.objectsByKey, objectKey(object.kind, object.namespace, object.name), object);
-      const target = scaleTargetOf(object);
-      if (target)
-        push(this.autoscalersByTarget, objectKey(target.kind, target.namespace, target.name), object);
+      if (object.scales) {
+        push(
+          this.autoscalersByTarget,
+          objectKey(object.scales.kind, object.namespace, object.scales.name),
+          object,
+        );
+      }
     }
     return before;
   }
@@ -39,9 +43,13 @@ export class WorkspaceIndex {
     for (const object of before) {
       if (object.name !== undefined)
         remove(this.objectsByKey, objectKey(object.kind, object.namespace, object.name), object);
-      const target = scaleTargetOf(object);
-      if (target)
-        remove(this.autoscalersByTarget, objectKey(target.kind, target.namespace, target.name), object);
+      if (object.scales) {
+        remove(
+          this.autoscalersByTarget,
+          objectKey(object.scales.kind, object.namespace, object.scales.name),
+          object,
+        );
+      }
     }
     this.files.delete(uri);
     this.objectsByUri.delete(uri);
@@ -75,6 +83,11 @@ export class WorkspaceIndex {
   autoscalersOf(object: K8sObject): K8sObject[] {
     if (object.name === undefined) return [];
     return this.autoscalersByTarget.get(objectKey(object.kind, object.namespace, object.name)) ?? [];
+  }
+
+  /** Every HPA and ScaledObject aiming at the workload with this kind, namespace and name. */
+  autoscalersOfKey(kind: string, namespace: string, name: string): K8sObject[] {
+    return this.autoscalersByTarget.get(objectKey(kind, namespace, name)) ?? [];
   }
 
   /** Every HPA and ScaledObject aiming at the workload this reference names. */

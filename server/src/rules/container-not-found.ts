@@ -10,6 +10,7 @@ export const containerNotFoundRule: Rule = {
   defaultSeverity: 'error',
   description: 'A ContainerResource metric must name a container of the target\u2019s Pod template.',
   kinds: [HPA_KIND],
+  scope: 'workspace',
   check(object, context) {
     if (!isHpa(object)) return;
     const workload = resolvedWorkload(object, context.workspace);

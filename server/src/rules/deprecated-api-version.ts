@@ -11,6 +11,7 @@ export const deprecatedApiVersionRule: Rule = {
   description:
     'autoscaling/v2beta1 and v2beta2 were removed in Kubernetes 1.25 and 1.26; autoscaling/v1 has only CPU utilization.',
   kinds: [HPA_KIND],
+  scope: 'document',
   check(object, context) {
     const apiVersion = object.root.get('apiVersion');
     const version = apiVersion.string;

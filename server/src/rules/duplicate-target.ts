@@ -12,6 +12,7 @@ export const duplicateTargetRule: Rule = {
   defaultSeverity: 'warning',
   description: 'Two HPAs, or an HPA and a KEDA ScaledObject, scale the same workload.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'workspace',
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref) return;

@@ -10,6 +10,7 @@ export const emptyPoliciesRule: Rule = {
   description:
     'An explicitly empty policies list replaces the defaults and is rejected: at least one policy is required.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     for (const { rules } of presentDirections(object)) {
       const policies = rules.get('policies');

@@ -9,6 +9,7 @@ export const maxReplicasRule: Rule = {
   defaultSeverity: 'error',
   description: 'spec.maxReplicas must be greater than 0 and greater than or equal to spec.minReplicas.',
   kinds: [HPA_KIND],
+  scope: 'document',
   check(object, context) {
     if (!isHpa(object)) return;
     const max = object.root.at('spec', 'maxReplicas');

@@ -24,6 +24,7 @@ export const metricTargetRule: Rule = {
   description:
     'Each metric populates exactly the source its type names, and its target sets the values that type needs.',
   kinds: [HPA_KIND],
+  scope: 'document',
   check(object, context) {
     if (!isHpa(object) || !hasV2Shape(object)) return;
     for (const metric of object.root.at('spec', 'metrics').items()) checkMetric(metric, context);

@@ -10,6 +10,7 @@ export const minReplicasRule: Rule = {
   description:
     'spec.minReplicas must be at least 1; 0 needs the HPAScaleToZero gate and an Object or External metric.',
   kinds: [HPA_KIND],
+  scope: 'document',
   check(object, context) {
     if (!isHpa(object)) return;
     const min = object.root.at('spec', 'minReplicas');

@@ -25,6 +25,7 @@ export const missingResourceRequestRule: Rule = {
   description:
     'A cpu/memory Utilization metric needs that request on every counted container of the target\u2019s Pod.',
   kinds: [HPA_KIND, ...WORKLOAD_KINDS],
+  scope: 'workspace',
   check(object, context) {
     if (isHpa(object)) {
       const workload = resolvedWorkload(object, context.workspace);

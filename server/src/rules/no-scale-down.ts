@@ -9,6 +9,7 @@ export const noScaleDownRule: Rule = {
   defaultSeverity: 'info',
   description: 'scaleDown.selectPolicy is Disabled: the replica count only ever grows.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     const behavior = behaviorOf(object);
     const down = behavior.at('scaleDown', 'selectPolicy');

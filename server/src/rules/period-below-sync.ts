@@ -11,6 +11,7 @@ export const periodBelowSyncRule: Rule = {
   description:
     'A scaling policy\u2019s periodSeconds is shorter than the controller\u2019s 15 s sync period.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     const sync = DEFAULT_CONTROLLER_OPTIONS.syncPeriodSeconds;
     for (const policy of presentPolicies(object)) {

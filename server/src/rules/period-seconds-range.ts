@@ -11,6 +11,7 @@ export const periodSecondsRangeRule: Rule = {
   defaultSeverity: 'error',
   description: 'A scaling policy\u2019s periodSeconds must be greater than zero and at most 1800.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     for (const policy of presentPolicies(object)) {
       const period = policy.get('periodSeconds');

@@ -9,6 +9,7 @@ export const policyValueRule: Rule = {
   defaultSeverity: 'error',
   description: 'A scaling policy\u2019s value must be greater than zero.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     for (const policy of presentPolicies(object)) {
       const value = policy.get('value');

@@ -14,6 +14,7 @@ export const scaleTargetRefRule: Rule = {
   description:
     'spec.scaleTargetRef must name a kind and a name (valid path segments) and an apiVersion with an API group.',
   kinds: [HPA_KIND],
+  scope: 'document',
   check(object, context) {
     if (!isHpa(object)) return;
     const ref = object.root.at('spec', 'scaleTargetRef');

@@ -10,6 +10,7 @@ export const scalingDisabledRule: Rule = {
   description:
     'Both directions are Disabled, or minReplicas equals maxReplicas: the autoscaler never changes the replica count.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     const behavior = behaviorOf(object);
     const up = behavior.at('scaleUp', 'selectPolicy').string;

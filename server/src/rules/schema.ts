@@ -17,10 +17,11 @@ export const schemaRule: Rule = {
   description:
     'The object matches the autoscaling/v2 (and apps/v1) schema: known fields, right types, required fields, supported values.',
   kinds: [HPA_KIND, ...WORKLOAD_KINDS],
+  scope: 'document',
   check(object, context) {
     const validate = validatorFor(object.kind, object.apiVersion);
     if (!validate) return;
-    if (validate(object.root.value)) return;
+    if (validate(validatedValue(object))) return;
     const seen = new Set<string>();
     for (const error of validate.errors ?? []) {
       const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
@@ -30,6 +31,37 @@ export const schemaRule: Rule = {
     }
   },
 };
+
+/**
+ * The value the schema sees. A workload's schema is a slice (replicas and the Pod template's
+ * containers), so only those subtrees are converted: a rendered Deployment's labels, env and probes
+ * would cost more to convert than the whole check.
+ */
+function validatedValue(object: K8sObject): unknown {
+  if (object.kind === HPA_KIND) return object.root.value;
+  const spec = object.root.get('spec');
+  if (!spec.isMap) return { spec: spec.value };
+  const podSpec = spec.at('template', 'spec');
+  const slice: Record<string, unknown> = {};
+  for (const key of ['containers', 'initContainers', 'resources']) {
+    const part = podSpec.get(key);
+    if (part.exists) slice[key] = part.value;
+  }
+  const template = spec.get('template');
+  const templateValue = !template.exists
+    ? undefined
+    : template.isMap
+      ? podSpec.exists
+        ? { spec: podSpec.isMap ? slice : podSpec.value }
+        : {}
+      : template.value;
+  return {
+    spec: {
+      ...(spec.get('replicas').exists ? { replicas: spec.get('replicas').value } : {}),
+      ...(templateValue !== undefined ? { template: templateValue } : {}),
+    },
+  };
+}
 
 function viewAt(object: K8sObject, instancePath: string): YamlView {
   let view = object.root;

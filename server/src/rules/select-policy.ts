@@ -11,6 +11,7 @@ export const selectPolicyRule: Rule = {
   defaultSeverity: 'error',
   description: 'selectPolicy must be one of Max, Min or Disabled.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     for (const { rules } of presentDirections(object)) {
       const select = rules.get('selectPolicy');

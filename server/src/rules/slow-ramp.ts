@@ -16,6 +16,7 @@ export const slowRampRule: Rule = {
   description:
     'Scaling from minReplicas to maxReplicas under full load takes longer than hpa.slowRampBudgetSeconds.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     const spec = rampSpecOf(object);
     if (!spec || spec.minReplicas === spec.maxReplicas) return;

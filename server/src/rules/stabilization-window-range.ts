@@ -11,6 +11,7 @@ export const stabilizationWindowRangeRule: Rule = {
   defaultSeverity: 'error',
   description: 'stabilizationWindowSeconds must be between 0 and 3600 seconds.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     for (const { rules } of presentDirections(object)) {
       const window = rules.get('stabilizationWindowSeconds');

@@ -9,6 +9,7 @@ export const targetNotFoundRule: Rule = {
   defaultSeverity: 'info',
   description: 'The scale target is not in the workspace, so requests and replicas cannot be checked.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'workspace',
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref || NOT_SCALABLE_KINDS.has(ref.kind)) return;

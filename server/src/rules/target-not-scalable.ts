@@ -10,6 +10,7 @@ export const targetNotScalableRule: Rule = {
   description:
     'scaleTargetRef must name a kind with a scale subresource (not a DaemonSet, Job, CronJob or Pod).',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref || !NOT_SCALABLE_KINDS.has(ref.kind)) return;

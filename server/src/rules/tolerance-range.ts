@@ -10,6 +10,7 @@ export const toleranceRangeRule: Rule = {
   defaultSeverity: 'error',
   description: 'behavior.scaleUp/scaleDown.tolerance must be a quantity greater than or equal to 0.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
+  scope: 'document',
   check(object, context) {
     for (const { rules } of presentDirections(object)) {
       const tolerance = rules.get('tolerance');

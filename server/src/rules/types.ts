@@ -23,15 +23,15 @@ export interface Finding {
   message: string;
   /** Offsets in the file. */
   span: Span;
-  /** The file, when it is not the one being linted (cross-file rules report on both sides). */
+  /** The file the span is in. */
   uri: string;
 }
 
 export interface RuleContext {
   readonly workspace: WorkspaceIndex;
   readonly settings: HpaSettings;
-  /** Reports a finding on the object being checked (or, with `uri`, on an object in another file). */
-  report(span: Span, message: string, options?: { severity?: Severity; uri?: string }): void;
+  /** Reports a finding on the object being checked; `severity` replaces the rule's default for this one. */
+  report(span: Span, message: string, options?: { severity?: Severity }): void;
 }
 
 export interface Rule {
@@ -41,5 +41,10 @@ export interface Rule {
   description: string;
   /** Kinds this rule checks; the linter calls `check` once per object of these kinds. */
   kinds: readonly string[];
+  /**
+   * What the findings depend on, for the linter's cache: 'document' when only the object's own text
+   * (and the settings) matter, 'workspace' when other objects do (its target, other autoscalers).
+   */
+  scope: 'document' | 'workspace';
   check(object: K8sObject, context: RuleContext): void;
 }

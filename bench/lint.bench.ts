@@ -1,0 +1,387 @@
+/**
+ * Linting speed on a rendered Helm release (300 apps x 7 documents, ~40,000 lines), measured in one
+ * run against peers:
+ *   - `yaml`'s parseAllDocuments of the same text: the floor of the obvious "parse everything" design;
+ *   - yaml-language-server validating the same file against schemas/' HPA schema, over LSP.
+ * For both servers: didOpen to the first diagnostics, and a one-line edit to fresh diagnostics.
+ * `ratio` = ms / peerMs (below 1: faster than the peer). Aims: open >= 5x faster than
+ * yaml-language-server (ratio <= 0.2), a one-line edit under 20 ms.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createMessageConnection,
+  type MessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-jsonrpc/node';
+import { parseAllDocuments } from 'yaml';
+
+export interface BenchRow {
+  name: string;
+  ms: number;
+  peerMs: number;
+  ratio: number;
+}
+
+const ROOT = resolve(__dirname, '..');
+const OUR_SERVER = resolve(ROOT, 'dist', 'server.js');
+const YLS = resolve(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
+const HPA_SCHEMA = pathToFileURL(
+  resolve(ROOT, 'schemas', 'horizontalpodautoscaler-autoscaling-v2.json'),
+).toString();
+
+/** One app of a rendered chart: the seven documents `helm template` prints for it. */
+function app(i: number): string {
+  const name = `app-${String(i).padStart(3, '0')}`;
+  const labels = (indent: string) =>
+    [
+      `app.kubernetes.io/name: ${name}`,
+      'app.kubernetes.io/instance: release',
+      'helm.sh/chart: platform-1.4.2',
+    ]
+      .map((l) => `${indent}${l}`)
+      .join('\n');
+  const env = Array.from(
+    { length: 3 },
+    (_, k) => `            - name: SETTING_${k}\n              value: "value-${k}"`,
+  ).join('\n');
+  const data = Array.from({ length: 3 }, (_, k) => `  key-${k}.properties: "option.${k}=enabled"`).join('\n');
+  return `---
+# Source: platform/templates/configmap.yaml
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: ${name}-config
+  labels:
+${labels('    ')}
+data:
+${data}
+---
+# Source: platform/templates/service.yaml
+apiVersion: v1
+kind: Service
+metadata:
+  name: ${name}
+  labels:
+${labels('    ')}
+spec:
+  type: ClusterIP
+  selector:
+    app.kubernetes.io/name: ${name}
+  ports:
+    - name: http
+      port: 80
+      targetPort: http
+---
+# Source: platform/templates/serviceaccount.yaml
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: ${name}
+---
+# Source: platform/templates/deployment.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+  labels:
+${labels('    ')}
+spec:
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: ${name}
+  template:
+    metadata:
+      labels:
+${labels('        ')}
+    spec:
+      serviceAccountName: ${name}
+      containers:
+        - name: ${name}
+          image: "registry.example.com/${name}:1.0.${i}"
+          ports:
+            - name: http
+              containerPort: 8080
+          env:
+${env}
+          resources:
+            requests:
+              cpu: 250m
+              memory: 256Mi
+            limits:
+              memory: 512Mi
+---
+# Source: platform/templates/hpa.yaml
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: ${name}
+  labels:
+${labels('    ')}
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: ${name}
+  minReplicas: 2
+  maxReplicas: 10
+  metrics:
+    - type: Resource
+      resource:
+        name: cpu
+        target:
+          type: Utilization
+          averageUtilization: 70
+  behavior:
+    scaleDown:
+      stabilizationWindowSeconds: 300
+      policies:
+        - type: Pods
+          value: 1
+          periodSeconds: 60
+---
+# Source: platform/templates/pdb.yaml
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: ${name}
+spec:
+  minAvailable: 1
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: ${name}
+---
+# Source: platform/templates/ingress.yaml
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: ${name}
+spec:
+  rules:
+    - host: ${name}.example.com
+      http:
+        paths:
+          - path: /
+            pathType: Prefix
+            backend:
+              service:
+                name: ${name}
+                port:
+                  name: http
+`;
+}
+
+export function helmRelease(apps = 300): string {
+  return Array.from({ length: apps }, (_, i) => app(i)).join('');
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+interface Publish {
+  uri: string;
+  version?: number;
+  diagnostics: unknown[];
+}
+
+/** A bare LSP client over a child's stdio, enough to open, edit and wait for diagnostics. */
+class Server {
+  private waiter: ((p: Publish) => void) | undefined;
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly rpc: MessageConnection,
+  ) {}
+
+  static async start(args: string[], config: Record<string, unknown>): Promise<Server> {
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const rpc = createMessageConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
+    const server = new Server(child, rpc);
+    rpc.onNotification('textDocument/publishDiagnostics', (p: Publish) => server.waiter?.(p));
+    rpc.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
+      p.items.map((it) => config[it.section ?? ''] ?? null),
+    );
+    rpc.onRequest('client/registerCapability', () => null);
+    rpc.onRequest('window/workDoneProgress/create', () => null);
+    rpc.onNotification(() => undefined);
+    rpc.listen();
+    await rpc.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      locale: 'en',
+      capabilities: {
+        workspace: { configuration: true },
+        textDocument: { publishDiagnostics: { versionSupport: true } },
+      },
+      workspaceFolders: null,
+    });
+    await rpc.sendNotification('initialized', {});
+    await rpc.sendNotification('workspace/didChangeConfiguration', { settings: config });
+    return server;
+  }
+
+  /** Sends a notification and resolves with the ms until the next diagnostics for `uri` that `accept` takes. */
+  async timed(
+    method: string,
+    params: unknown,
+    uri: string,
+    accept: (p: Publish) => boolean,
+  ): Promise<number> {
+    const start = performance.now();
+    const done = new Promise<number>((resolveDone) => {
+      this.waiter = (p) => {
+        if (p.uri === uri && accept(p)) {
+          this.waiter = undefined;
+          resolveDone(performance.now() - start);
+        }
+      };
+    });
+    await this.rpc.sendNotification(method, params);
+    return done;
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
+    await this.rpc.sendRequest('shutdown').catch(() => undefined);
+    await this.rpc.sendNotification('exit').catch(() => undefined);
+    setTimeout(() => this.child.kill(), 2000).unref();
+    await exited;
+    this.rpc.dispose();
+  }
+}
+
+interface ServerTimes {
+  openMs: number;
+  editMs: number;
+  diagnostics: number;
+}
+
+/** Opens the release, then makes `edits` one-line edits (a maxReplicas value) and times each. */
+async function measureServer(
+  args: string[],
+  config: Record<string, unknown>,
+  text: string,
+  edits: number,
+  versioned: boolean,
+): Promise<ServerTimes> {
+  const server = await Server.start(args, config);
+  try {
+    const uri = `file:///bench/release-${Math.random().toString(36).slice(2)}.yaml`;
+    let diagnostics = 0;
+    const openMs = await server.timed(
+      'textDocument/didOpen',
+      { textDocument: { uri, languageId: 'yaml', version: 1, text } },
+      uri,
+      (p) => {
+        diagnostics = p.diagnostics.length;
+        return !versioned || p.version === 1;
+      },
+    );
+    const lines = text.split('\n');
+    const target = lines.findIndex((l, i) => i > lines.length / 2 && l === '  maxReplicas: 10');
+    const times: number[] = [];
+    for (let k = 0; k < edits; k++) {
+      const version = k + 2;
+      const value = String(11 + (k % 2));
+      times.push(
+        await server.timed(
+          'textDocument/didChange',
+          {
+            textDocument: { uri, version },
+            contentChanges: [
+              {
+                range: { start: { line: target, character: 15 }, end: { line: target, character: 17 } },
+                text: value,
+              },
+            ],
+          },
+          uri,
+          (p) => !versioned || p.version === version,
+        ),
+      );
+    }
+    return { openMs, editMs: median(times), diagnostics };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchLint(edits = 7): Promise<BenchRow[]> {
+  if (!existsSync(OUR_SERVER))
+    throw new Error('dist/server.js is missing: run `node scripts/build.mjs` first');
+  const text = helmRelease();
+  const rows: BenchRow[] = [];
+
+  parseAllDocuments(text); // warm-up
+  const parseTimes: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const start = performance.now();
+    parseAllDocuments(text);
+    parseTimes.push(performance.now() - start);
+  }
+  const parseMs = median(parseTimes);
+
+  const ours = await measureServer([OUR_SERVER, '--stdio'], { hpa: {} }, text, edits, true);
+  const yls = await measureServer(
+    [YLS, '--stdio'],
+    {
+      yaml: {
+        validate: true,
+        hover: false,
+        completion: false,
+        format: { enable: false },
+        schemas: { [HPA_SCHEMA]: '*.yaml' },
+      },
+      http: {},
+      '[yaml]': {},
+      editor: {},
+      files: {},
+    },
+    text,
+    edits,
+    false,
+  );
+
+  rows.push({
+    name: `open -> diagnostics, ${text.split('\n').length} lines (peer: yaml-language-server)`,
+    ms: ours.openMs,
+    peerMs: yls.openMs,
+    ratio: ours.openMs / yls.openMs,
+  });
+  rows.push({
+    name: 'one-line edit -> fresh diagnostics (peer: yaml-language-server)',
+    ms: ours.editMs,
+    peerMs: yls.editMs,
+    ratio: ours.editMs / yls.editMs,
+  });
+  rows.push({
+    name: 'open -> diagnostics (peer: parseAllDocuments floor)',
+    ms: ours.openMs,
+    peerMs: parseMs,
+    ratio: ours.openMs / parseMs,
+  });
+  rows.push({
+    name: 'one-line edit -> diagnostics (peer: parseAllDocuments floor)',
+    ms: ours.editMs,
+    peerMs: parseMs,
+    ratio: ours.editMs / parseMs,
+  });
+  return rows;
+}
+
+if (require.main === module) {
+  void benchLint().then((rows) => {
+    for (const r of rows)
+      console.log(
+        `${r.name.padEnd(70)} ${r.ms.toFixed(1).padStart(9)} ms  peer ${r.peerMs.toFixed(1).padStart(9)} ms  ratio ${r.ratio.toFixed(3)}`,
+      );
+  });
+}
