@@ -10,6 +10,9 @@ import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { provideHover } from '../../server/src/features/hover';
 import { parseYamlFile } from '../../server/src/features/yamlFile';
 import type { FeatureContext } from '../../server/src/features/context';
+import { workspaceTargetResolver } from '../../server/src/features/workspaceTargets';
+import { FileModel } from '../../server/src/documents';
+import { WorkspaceIndex } from '../../server/src/workspaceIndex';
 
 const FIXTURE = resolve(__dirname, '..', 'fixtures', 'features', 'hover.yaml');
 const text = readFileSync(FIXTURE, 'utf8');
@@ -236,4 +239,46 @@ test('no hover outside HPA and workload documents, or on blank space between doc
   const other = parseYamlFile('apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
   assert.equal(provideHover(other, { line: 3, character: 4 }, { locale: 'en', uri: 'x' }), null);
   assert.equal(provideHover(file, { line: 0, character: 3 }, { locale: 'en', uri: 'x' }), null);
+});
+
+test('scaleTargetRef through the workspace index: a target in another file, same namespace only', () => {
+  const workspace = new WorkspaceIndex();
+  const deployment = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: api',
+    '  namespace: shop',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+    '        - name: api',
+    '          resources:',
+    '            requests:',
+    '              cpu: 500m',
+    '',
+  ].join('\n');
+  workspace.setFile(new FileModel('file:///w/deploy/api.yaml', deployment, 1));
+  const hpaText = (namespace: string): string =>
+    `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\n  namespace: ${namespace}\nspec:\n  scaleTargetRef:\n    kind: Deployment\n    name: api\n  maxReplicas: 3\n`;
+  const resolver = workspaceTargetResolver(workspace);
+  const at = (namespace: string): string => {
+    const file = parseYamlFile(hpaText(namespace));
+    const h = provideHover(
+      file,
+      { line: 6, character: 4 },
+      {
+        locale: 'en',
+        uri: 'file:///w/hpa.yaml',
+        resolveTarget: (doc) => resolver('file:///w/hpa.yaml', doc),
+      },
+    );
+    return value(h!).split('\n\n')[2]!;
+  };
+  assert.equal(
+    at('shop'),
+    'Target: Deployment `api` in api.yaml  \nNo `spec.replicas`: only the HPA sets the count.  \n- container `api`: requests cpu 500m',
+  );
+  assert.equal(at('default'), 'Deployment `api` is not in this file or in the workspace.');
 });
