@@ -50,3 +50,11 @@ test('layout: indentation step, sequence style and line ending are learned from 
   });
   assert.deepEqual(detectLayout(parseYamlFile('a: 1\n')), { eol: '\n', indent: 2, indentSequences: true });
 });
+
+test('line breaks as the editor counts them: \\n, \\r\\n and a lone \\r', () => {
+  const file = parseYamlFile('a: 1\r\nb: 2\rc: 3\nd: 4\n');
+  assert.deepEqual(positionAt(file, file.text.indexOf('b')), { line: 1, character: 0 });
+  assert.deepEqual(positionAt(file, file.text.indexOf('c')), { line: 2, character: 0 });
+  assert.deepEqual(positionAt(file, file.text.indexOf('d')), { line: 3, character: 0 });
+  assert.equal(offsetAt(file, { line: 2, character: 3 }), file.text.indexOf('3'));
+});

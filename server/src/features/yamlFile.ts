@@ -70,8 +70,17 @@ export function parseYamlFile(text: string, previous?: YamlFile): YamlFile {
   });
   const lineCounter = new LineCounter();
   lineCounter.addNewLine(0);
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
-    lineCounter.addNewLine(at + 1);
+  if (text.includes('\r')) {
+    // The editor also ends a line at a lone \r (old Mac files): count it, or ranges land on the wrong line.
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      if (c === 10 || c === 13) lineCounter.addNewLine(i + 1);
+    }
+  } else {
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
+      lineCounter.addNewLine(at + 1);
+  }
   return { text, docs: slices.map((s) => s.doc), lineCounter, slices };
 }
 
