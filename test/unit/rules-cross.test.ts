@@ -115,6 +115,22 @@ describe('missing-resource-request', () => {
   });
 });
 
+describe('missing-resource-request on the metric the API server implies', () => {
+  const bare = deployment('web', { podSpec: ['containers:', '  - name: app'] });
+  test('an autoscaling/v2 HPA without metrics scales on cpu at 80 %: reported on the spec key', () => {
+    const rows = lintFiles({ 'hpa.yaml': hpa(['maxReplicas: 5']), 'deploy.yaml': bare }, 'hpa.yaml');
+    assert.deepEqual(only(rows, 'missing-resource-request'), [[4, 0, 4, 4]]);
+  });
+  test('autoscaling/v1 scales on cpu: reported on targetCPUUtilizationPercentage', () => {
+    const v1 = hpa(['maxReplicas: 5', 'targetCPUUtilizationPercentage: 60']).replace(
+      'autoscaling/v2',
+      'autoscaling/v1',
+    );
+    const rows = lintFiles({ 'hpa.yaml': v1, 'deploy.yaml': bare }, 'hpa.yaml');
+    assert.deepEqual(only(rows, 'missing-resource-request'), [[10, 2, 10, 32]]);
+  });
+});
+
 describe('container-not-found', () => {
   test('a ContainerResource metric naming an absent container', () => {
     const files = {

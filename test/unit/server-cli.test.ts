@@ -21,7 +21,7 @@ const HPA = [
   '',
 ].join('\n');
 const DEPLOYMENT =
-  'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web }\nspec:\n  replicas: 2\n  template: { spec: { containers: [{ name: app }] } }\n';
+  'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web }\nspec:\n  replicas: 2\n  template: { spec: { containers: [{ name: app, resources: { requests: { cpu: 100m } } }] } }\n';
 
 async function run(args: string[], files: Record<string, string> = {}, stdin = ''): Promise<Run> {
   let stdout = '';

@@ -34,7 +34,7 @@ export const missingResourceRequestRule: Rule = {
         const lacking = containersLacking(workload, metric);
         if (lacking.length === 0) continue;
         context.report(
-          metric.nameView.valueSpan(),
+          metric.anchor,
           t(
             '{0} utilization cannot be computed: {1} has no {0} request in container {2} (missing request for {0})',
             metric.resource,

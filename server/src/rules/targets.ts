@@ -5,7 +5,9 @@
 import type { K8sObject } from '../objects';
 import { isWorkload } from '../podTemplate';
 import { isHpa, scaleTargetOf } from '../scaleTarget';
+import type { Span } from '../ranges';
 import type { YamlView } from '../yamlView';
+import { hasV2Shape } from './apiText';
 import type { WorkspaceIndex } from '../workspaceIndex';
 
 /** Built-in kinds with no `scale` subresource: an HPA pointed at them fails with FailedGetScale. */
@@ -34,17 +36,48 @@ export interface UtilizationMetric {
   resource: string;
   /** Set for ContainerResource metrics. */
   container: string | undefined;
-  /** The metric's `name` value, for ranges. */
-  nameView: YamlView;
+  /** Where a finding about this metric goes: its `name` value, or for an implied metric the field implying it. */
+  anchor: Span;
   /** The metric's `container` value (ContainerResource only). */
   containerView: YamlView | undefined;
 }
 
-/** Resource and ContainerResource metrics with a Utilization target on cpu or memory. */
+/**
+ * Resource and ContainerResource metrics with a Utilization target on cpu or memory. Also the metric
+ * the API server implies: an autoscaling/v2 HPA without metrics gets cpu at 80 %, and autoscaling/v1
+ * always scales on cpu utilization.
+ */
 export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
   if (!isHpa(hpa)) return [];
+  const spec = hpa.root.get('spec');
+  if (hpa.apiVersion === 'autoscaling/v1') {
+    const percent = spec.get('targetCPUUtilizationPercentage');
+    return [
+      {
+        resource: 'cpu',
+        container: undefined,
+        anchor: percent.exists ? percent.keySpan() : spec.keySpan(),
+        containerView: undefined,
+      },
+    ];
+  }
+  const metrics = spec.get('metrics');
+  if (
+    hasV2Shape(hpa) &&
+    metrics.items().length === 0 &&
+    (metrics.isSeq || !metrics.exists || metrics.value === null)
+  ) {
+    return [
+      {
+        resource: 'cpu',
+        container: undefined,
+        anchor: metrics.exists ? metrics.keySpan() : spec.keySpan(),
+        containerView: undefined,
+      },
+    ];
+  }
   const out: UtilizationMetric[] = [];
-  for (const metric of hpa.root.at('spec', 'metrics').items()) {
+  for (const metric of metrics.items()) {
     const type = metric.get('type').string;
     const source =
       type === 'Resource'
@@ -61,7 +94,7 @@ export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
     const resource = nameView.string;
     if (resource === undefined || !REQUEST_RESOURCES.has(resource)) continue;
     const containerView = type === 'ContainerResource' ? source.get('container') : undefined;
-    out.push({ resource, container: containerView?.string, nameView, containerView });
+    out.push({ resource, container: containerView?.string, anchor: nameView.valueSpan(), containerView });
   }
   return out;
 }
