@@ -21,14 +21,6 @@ export function detectEol(text: string): '\n' | '\r\n' {
   return crlf >= 0 && crlf + 1 === lf ? '\r\n' : '\n';
 }
 
-/** Column of the first non-space character of the line holding `offset`. */
-export function lineIndentAt(text: string, offset: number): number {
-  const start = lineStartOf(text, offset);
-  let i = start;
-  while (text[i] === ' ') i++;
-  return i - start;
-}
-
 export function lineStartOf(text: string, offset: number): number {
   const nl = text.lastIndexOf('\n', offset - 1);
   return nl + 1;
