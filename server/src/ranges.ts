@@ -18,10 +18,19 @@ export class LineIndex {
 
   constructor(private readonly text: string) {
     const starts = [0];
-    let at = text.indexOf('\n');
-    while (at !== -1) {
-      starts.push(at + 1);
-      at = text.indexOf('\n', at + 1);
+    if (text.includes('\r')) {
+      // LSP and VS Code also end a line at a lone \r (old Mac files): count it, or every position lands on line 0.
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+        if (c === 10 || c === 13) starts.push(i + 1);
+      }
+    } else {
+      let at = text.indexOf('\n');
+      while (at !== -1) {
+        starts.push(at + 1);
+        at = text.indexOf('\n', at + 1);
+      }
     }
     this.lineStarts = starts;
   }
@@ -39,7 +48,12 @@ export class LineIndex {
       if (this.lineStarts[mid] <= clamped) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: clamped - this.lineStarts[low] };
+    // An offset inside a line break (between \r and \n) belongs at the end of the line's content.
+    const next = low + 1 < this.lineStarts.length ? this.lineStarts[low + 1] : this.text.length;
+    let contentEnd = next;
+    if (contentEnd > this.lineStarts[low] && this.text.charCodeAt(contentEnd - 1) === 10) contentEnd--;
+    if (contentEnd > this.lineStarts[low] && this.text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+    return { line: low, character: Math.min(clamped, contentEnd) - this.lineStarts[low] };
   }
 
   range(span: Span): Range {

@@ -167,11 +167,15 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
       const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
       throw new UsageError(`${file}:${line}: ${message}`);
     }
-    parsed.push({
-      doc,
-      value: doc.toJS({ maxAliasCount: 100 }),
-      line: lc.linePos(doc.contents?.range?.[0] ?? 0).line,
-    });
+    const line = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: 100 });
+    } catch (err) {
+      // An alias with no anchor, or an alias bomb past maxAliasCount: the user's file, not our bug.
+      throw new UsageError(`${file}:${line}: ${(err as Error).message}`);
+    }
+    parsed.push({ doc, value, line });
   }
   const hpas = parsed.filter((d) => isObject(d.value) && d.value.kind === 'HorizontalPodAutoscaler');
   if (hpas.length === 0) throw new UsageError(`${file}: no HorizontalPodAutoscaler in this file`);
