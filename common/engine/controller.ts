@@ -30,6 +30,8 @@ import type {
 
 export type Conditions = Partial<Record<ConditionType, Condition>>;
 
+const CONDITION_TYPES: readonly ConditionType[] = ['AbleToScale', 'ScalingActive', 'ScalingLimited'];
+
 /** The controller's in-memory maps for one HPA key, plus the conditions it last wrote. */
 export interface ControllerState {
   /** Unstabilized recommendations; null = the key has no list yet (a seed is recorded). */
@@ -251,7 +253,13 @@ function finish(
   } else {
     result.desiredReplicas = result.currentReplicas;
   }
-  result.conditions = { ...state.conditions };
+  // A plain copy (not a spread) keeps this per-sync object cheap for the simulator.
+  const copy: Conditions = {};
+  for (const type of CONDITION_TYPES) {
+    const c = state.conditions[type];
+    if (c) copy[type] = c;
+  }
+  result.conditions = copy;
   return result;
 }
 
