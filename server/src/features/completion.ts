@@ -24,7 +24,7 @@ export interface CompletionOptions {
 }
 
 const VALUE_LINE = /^(\s*)((?:-\s+)?)([\w.-]+):\s+([\w./-]*)$/;
-const KEY_LINE = /^(\s*)((?:-\s*)?)([\w]*)$/;
+const KEY_LINE = /^(\s*)((?:-\s+)?)(\w*)$/;
 
 /** Values a target type may take for each metric source (semantics §3 rows 18, 22–29). */
 const TARGET_TYPES: Record<string, string[]> = {
@@ -132,8 +132,8 @@ export function provideCompletion(
   const keyMatch = KEY_LINE.exec(prefix);
   if (!keyMatch) return [];
   const [, indent, dashes] = keyMatch;
-  const dashed = dashes!.trim().length > 0;
-  const keyColumn = indent!.length + (dashed ? Math.max(2, dashes!.length) : 0);
+  const dashed = dashes!.length > 0;
+  const keyColumn = indent!.length + dashes!.length;
   const path = containerPath(lines, position.line, keyColumn, dashed, indent!.length);
   const spec = hpaField(path);
   if (!spec?.children) return [];
