@@ -162,3 +162,34 @@ describe('localized messages', () => {
     });
   }
 });
+
+describe('files on disk', () => {
+  test('a workload changed on disk re-checks the open HPA; closing falls back to the saved text', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const dir = mkdtempSync(join(tmpdir(), 'hpa-lsp-'));
+    const workloadPath = join(dir, 'deploy.yaml');
+    const deployment = (cpu: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: api }\nspec:\n  template:\n    spec:\n      containers:\n        - name: api\n          resources: { requests: { ${cpu} } }\n`;
+    writeFileSync(workloadPath, deployment('memory: 64Mi'));
+    const client = await LspClient.start({ workspaceFolders: [dir] });
+    try {
+      const hpaUri = pathToFileURL(join(dir, 'hpa.yaml')).toString();
+      const hpaText =
+        'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: api }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: api }\n  maxReplicas: 4\n  metrics:\n    - type: Resource\n      resource: { name: cpu, target: { type: Utilization, averageUtilization: 50 } }\n';
+      const first = await client.openUntil(hpaUri, hpaText, hasCode('missing-resource-request'));
+      assert.deepEqual(compact(first), [['missing-resource-request', 2, 8, 24, 8, 27]]);
+      writeFileSync(workloadPath, deployment('cpu: 100m'));
+      const refreshed = client.nextDiagnostics(hpaUri);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+        changes: [{ uri: pathToFileURL(workloadPath).toString(), type: 2 }],
+      });
+      assert.deepEqual(compact((await refreshed).diagnostics), []);
+    } finally {
+      await client.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
