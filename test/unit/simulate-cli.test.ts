@@ -196,3 +196,17 @@ test('a target outside the file: requests are assumed and said so', async () => 
   );
   assert.equal(JSON.parse(f.stdout()).steps[0].reason, 'withinTolerance');
 });
+
+test('--help prints the options and exits 0', async () => {
+  const f = fakeIO({});
+  assert.equal(await main(['simulate', '--help'], f.io), 0);
+  const lines = f.stdout().split('\n');
+  assert.equal(lines[0], 'usage: hpa-lint simulate <file> [options]');
+  assert.ok(
+    lines.some(
+      (l) =>
+        l.startsWith('  --profile NAME ') && l.includes('night, normal, burst, ramp, daily, spike-train'),
+    ),
+  );
+  assert.equal(f.stderr(), '');
+});

@@ -32,6 +32,10 @@ function failureLine(o: ConformanceOutcome): string {
 }
 
 export async function runConformance(args: string[], io: CliIO): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout('usage: hpa-lint conformance <vectors.json> [--format text|json]\n');
+    return 0;
+  }
   const { file, format } = parseArgs(args);
   let text: string;
   try {

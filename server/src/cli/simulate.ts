@@ -145,7 +145,23 @@ async function read(io: CliIO, file: string): Promise<string> {
   }
 }
 
+export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
+  --hpa NAME             the HPA to run when the file holds several (default: the first)
+  --load FILE.csv        load over time: header t,<metric>..., t in seconds, quantities as values
+  --profile NAME         synthetic load: ${LOAD_PROFILES.map((p) => p.name).join(', ')} (default normal)
+  --replicas N           replicas at the start (default: the target's, else minReplicas)
+  --duration S           how long to simulate: 900, 15m, 2h (default 30m)
+  --startup S            seconds until a new Pod is Ready (default 30)
+  --mode controller|formula   the full controller model, or the bare formula for comparison
+  --peak X, --noise X, --seed N   profile shape: peak multiplier, jitter fraction, random seed
+  --format table|json|csv|html    output (default table)
+`;
+
 export async function runSimulate(args: string[], io: CliIO): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(SIMULATE_USAGE);
+    return 0;
+  }
   const opts = parseSimulateArgs(args);
   const manifest = readManifestHpa(await read(io, opts.file), opts.file, opts.hpa);
   const metrics = effectiveMetrics(manifest.spec);
