@@ -14,6 +14,8 @@ import { sanitizeSettings } from '../common/preview/settings';
 import { summarize } from '../common/preview/summary';
 import { serializeSvgNode } from '../common/preview/svgNode';
 import type { PreviewModel } from '../common/protocol';
+import { existsSync } from 'node:fs';
+import { buildWebview, launchChromium, openPanel, startPanelServer } from '../test/webview/harness';
 
 export interface BenchRow {
   name: string;
@@ -110,6 +112,77 @@ function row(name: string, ms: number, peerMs: number, peer: string): BenchRow {
   return { name, ms, peerMs, ratio: peerMs > 0 ? ms / peerMs : Infinity, peer };
 }
 
+/**
+ * The same in the real panel (Chromium, the built bundle): a repaint without re-simulation (one
+ * sync forward in step mode: the charts and the log rebuilt in the DOM) and an edit (the peak field:
+ * three 24 h simulations, then the repaint, 60 ms typing debounce included), against joining the
+ * 3 x 5,760 replica points into one path string set on a path element, in the same page.
+ * Skipped where there is no /usr/bin/chromium.
+ */
+async function chromiumRows(runs: number): Promise<BenchRow[]> {
+  if (!existsSync('/usr/bin/chromium')) return [];
+  await buildWebview();
+  const server = await startPanelServer();
+  const browser = await launchChromium();
+  try {
+    const panel = await openPanel(browser, server.origin);
+    let n = await panel.renders();
+    await panel.send({ type: 'model', model: MODEL, locale: 'en', locked: false });
+    n = await panel.waitForRender(n);
+    await panel.page.getByLabel('Length (minutes)').fill('1440');
+    await panel.waitForRender(n);
+    // Page code as source text: a function would be serialized with tsx's helpers, absent in the page.
+    await panel.page.getByLabel('Step mode: one sync at a time').check();
+    const samples = (await panel.page.evaluate(`(async () => {
+      const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+      const repaint = [], serialize = [], edit = [];
+      for (let i = 0; i < ${runs}; i++) {
+        // One sync forward in step mode: the charts (cut at the cursor) and the log are rebuilt.
+        const forward = document.querySelector('button.step-forward');
+        let t0 = performance.now();
+        forward.click();
+        // Style and layout too: reading a size forces them now instead of at the next frame.
+        void document.querySelector('.charts').getBoundingClientRect().height;
+        repaint.push(performance.now() - t0);
+        t0 = performance.now();
+        // The peer: 3 x 5,760 points joined into one path string and set on a path, no scaling,
+        // decimation, axes or text.
+        const parts = [];
+        for (let k = 0; k < 3 * 5760; k++) parts.push('L' + k + ' ' + (k % 40));
+        document.createElementNS('http://www.w3.org/2000/svg', 'path').setAttribute('d', 'M0 0' + parts.join(''));
+        serialize.push(performance.now() - t0);
+        const peak = document.querySelector('fieldset.metric-load input[type="number"]');
+        document.getElementById('hpa-step-mode').click();
+        edit.push(await new Promise((resolve) => {
+          const start = performance.now();
+          window.addEventListener('hpa-rendered', () => resolve(performance.now() - start), { once: true });
+          peak.value = String(i % 2 === 0 ? 5 : 6);
+          peak.dispatchEvent(new Event('input'));
+        }));
+        document.getElementById('hpa-step-mode').click();
+      }
+      return { repaint: median(repaint), serialize: median(serialize), edit: median(edit) };
+    })()`)) as { repaint: number; serialize: number; edit: number };
+    return [
+      row(
+        'panel (Chromium): step repaint, 24 h, no re-simulation (aim: 16 ms)',
+        samples.repaint,
+        samples.serialize,
+        'a path from 3 x 5,760 points, string join',
+      ),
+      row(
+        'panel (Chromium): edit -> 3 simulations + repaint, 24 h',
+        samples.edit,
+        samples.serialize,
+        'a path from 3 x 5,760 points, string join',
+      ),
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 export async function benchPreview(): Promise<BenchRow[]> {
   const runs = 7;
   let run = runPreview(MODEL, settings(6), null);
@@ -136,6 +209,7 @@ export async function benchPreview(): Promise<BenchRow[]> {
       'JSON.stringify of the results',
     ),
     row('preview: repaint from cached results (aim: 16 ms)', paint, join, 'joining the points into one path'),
+    ...(await chromiumRows(runs)),
   ];
 }
 

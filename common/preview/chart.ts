@@ -64,14 +64,31 @@ function yOf(f: Frame, v: number): number {
 
 /** A step-function path (value holds until the next point), emitting only the changes. */
 export function stepPath(points: { t: number; v: number }[], f: Frame, tEnd: number): string {
-  if (points.length === 0) return '';
+  return stepPathOf(
+    points,
+    (p) => p.t,
+    (p) => p.v,
+    f,
+    tEnd,
+  );
+}
+
+/** stepPath over any items, read through accessors: no intermediate arrays on a repaint. */
+export function stepPathOf<T>(
+  items: readonly T[],
+  tOf: (item: T) => number,
+  vOf: (item: T) => number,
+  f: Frame,
+  tEnd: number,
+): string {
+  if (items.length === 0) return '';
   const parts: string[] = [];
-  let prevY = r(yOf(f, points[0]!.v));
-  parts.push(`M${r(xOf(f, points[0]!.t))} ${prevY}`);
-  for (let i = 1; i < points.length; i++) {
-    const y = r(yOf(f, points[i]!.v));
+  let prevY = r(yOf(f, vOf(items[0]!)));
+  parts.push(`M${r(xOf(f, tOf(items[0]!)))} ${prevY}`);
+  for (let i = 1; i < items.length; i++) {
+    const y = r(yOf(f, vOf(items[i]!)));
     if (y === prevY) continue;
-    parts.push(`H${r(xOf(f, points[i]!.t))}V${y}`);
+    parts.push(`H${r(xOf(f, tOf(items[i]!)))}V${y}`);
     prevY = y;
   }
   parts.push(`H${r(xOf(f, tEnd))}`);
@@ -85,6 +102,21 @@ export function stepPath(points: { t: number; v: number }[], f: Frame, tEnd: num
  * objects are allocated: this runs on every repaint.
  */
 export function linePath(points: { t: number; v: number | null }[], f: Frame): string {
+  return linePathOf(
+    points,
+    (p) => p.t,
+    (p) => p.v,
+    f,
+  );
+}
+
+/** linePath over any items, read through accessors. */
+export function linePathOf<T>(
+  items: readonly T[],
+  tOf: (item: T) => number,
+  vOf: (item: T) => number | null,
+  f: Frame,
+): string {
   const parts: string[] = [];
   let penDown = false;
   let column = NaN;
@@ -116,14 +148,15 @@ export function linePath(points: { t: number; v: number | null }[], f: Frame): s
     }
     count = 0;
   };
-  for (const p of points) {
-    if (p.v === null || !Number.isFinite(p.v)) {
+  for (const item of items) {
+    const v = vOf(item);
+    if (v === null || !Number.isFinite(v)) {
       flush();
       penDown = false;
       continue;
     }
-    const x = xOf(f, p.t);
-    const y = yOf(f, p.v);
+    const x = xOf(f, tOf(item));
+    const y = yOf(f, v);
     const col = Math.floor(x);
     if (col !== column) {
       flush();
@@ -245,6 +278,8 @@ function metricChart(input: ChartInput, top: number, width: number): { node: Svg
     tMax: Math.max(1, input.durationSeconds),
     vMax,
   };
+  /** What moves with the step cursor (the lines); the rest of the chart depends on the runs only. */
+  const data: SvgNode[] = [];
   const children: SvgNode[] = [
     el('text', { class: 'hpa-chart-title', x: f.x0, y: top + 16 }, undefined, t(locale, 'chartLoad')),
     ...valueTicks(f, 5, ' %'),
@@ -284,25 +319,30 @@ function metricChart(input: ChartInput, top: number, width: number): { node: Svg
     for (const s of main?.result.steps ?? []) peak = Math.max(peak, s.load[name] ?? 0);
     if (peak > 0) {
       const loadFrame: Frame = { ...f, vMax: peak };
-      const d = linePath(
-        steps.map((s) => ({ t: s.t, v: s.load[name] ?? null })),
+      const d = linePathOf(
+        steps,
+        (s) => s.t,
+        (s) => s.load[name] ?? null,
         loadFrame,
       );
-      if (d) children.push(el('path', { class: `${cls} hpa-load`, d }));
+      if (d) data.push(el('path', { class: `${cls} hpa-load`, d }));
       items.push({ cls: `${cls} hpa-load-swatch`, label: t(locale, 'legendLoad', { metric: name }) });
     }
-    const d = linePath(
-      steps.map((s) => {
+    const d = linePathOf(
+      steps,
+      (s) => s.t,
+      (s) => {
         const sample = s.metrics.find((m) => m.name === name);
         const ratio = sample ? metricRatio(sample) : null;
-        return { t: s.t, v: ratio === null ? null : ratio * 100 };
-      }),
+        return ratio === null ? null : ratio * 100;
+      },
       f,
     );
-    if (d) children.push(el('path', { class: `${cls} hpa-line`, d }));
+    if (d) data.push(el('path', { class: `${cls} hpa-line`, d }));
     items.push({ cls, label: t(locale, 'legendMetric', { metric: name }) });
   });
   children.push(
+    el('g', { class: 'hpa-data' }, data),
     el('rect', { class: 'hpa-frame', x: f.x0, y: f.y0, width: r(f.x1 - f.x0), height: PLOT_HEIGHT }),
   );
   const lg = legend(items, f.x0, f.y1 + MARGIN.bottom, f.x1 - f.x0);
@@ -326,6 +366,8 @@ function replicaChart(input: ChartInput, top: number, width: number): { node: Sv
     tMax: Math.max(1, input.durationSeconds),
     vMax: niceCeil(peak * 1.1 + 1),
   };
+  /** What moves with the step cursor (the lines); the rest of the chart depends on the runs only. */
+  const data: SvgNode[] = [];
   const children: SvgNode[] = [
     el('text', { class: 'hpa-chart-title', x: f.x0, y: top + 16 }, undefined, t(locale, 'chartReplicas')),
     ...valueTicks(f, 5, ''),
@@ -349,19 +391,23 @@ function replicaChart(input: ChartInput, top: number, width: number): { node: Sv
     const last = steps[steps.length - 1];
     const end = last ? last.t + run.result.syncPeriodSeconds : 0;
     const cls = VARIANT_CLASS[run.key];
-    const d = stepPath(
-      steps.map((s) => ({ t: s.t, v: s.desiredReplicas })),
+    const d = stepPathOf(
+      steps,
+      (s) => s.t,
+      (s) => s.desiredReplicas,
       f,
       end,
     );
-    if (d) children.push(el('path', { class: `${cls} hpa-line hpa-replicas`, d }));
+    if (d) data.push(el('path', { class: `${cls} hpa-line hpa-replicas`, d }));
     if (run.key === 'this') {
-      const ready = stepPath(
-        steps.map((s) => ({ t: s.t, v: s.readyReplicas })),
+      const ready = stepPathOf(
+        steps,
+        (s) => s.t,
+        (s) => s.readyReplicas,
         f,
         end,
       );
-      if (ready) children.push(el('path', { class: `hpa-c-ready hpa-line hpa-dashed`, d: ready }));
+      if (ready) data.push(el('path', { class: `hpa-c-ready hpa-line hpa-dashed`, d: ready }));
     }
   }
   for (const run of input.runs) items.push({ cls: VARIANT_CLASS[run.key], label: variantLabel(run, locale) });
@@ -376,10 +422,11 @@ function replicaChart(input: ChartInput, top: number, width: number): { node: Sv
     const step = main.result.steps[input.cursorIndex];
     if (step) {
       const x = r(xOf(f, step.t));
-      children.push(el('line', { class: 'hpa-cursor', x1: x, x2: x, y1: f.y0, y2: f.y1 }));
+      data.push(el('line', { class: 'hpa-cursor', x1: x, x2: x, y1: f.y0, y2: f.y1 }));
     }
   }
   children.push(
+    el('g', { class: 'hpa-data' }, data),
     el('rect', { class: 'hpa-frame', x: f.x0, y: f.y0, width: r(f.x1 - f.x0), height: PLOT_HEIGHT }),
   );
   const lg = legend(items, f.x0, f.y1 + MARGIN.bottom, f.x1 - f.x0);

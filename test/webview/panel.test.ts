@@ -9,6 +9,8 @@ import { runPreview, PROFILE_NAMES, previewMetricNames } from '../../common/prev
 import { sanitizeSettings } from '../../common/preview/settings';
 import { summarize } from '../../common/preview/summary';
 import { splitCsv } from '../../common/preview/csv';
+import { buildChartSvg } from '../../common/preview/chart';
+import type { SvgNode } from '../../common/preview/svgNode';
 import {
   buildWebview,
   launchChromium,
@@ -60,6 +62,15 @@ async function exported(panel: OpenPanel, button: string, type: string): Promise
   );
   const posted = (await panel.probe()).posted.slice(before).find((m) => m.type === type);
   return String(posted?.text);
+}
+
+function findNode(node: SvgNode, cls: string): SvgNode | undefined {
+  if (node.attrs.class === cls) return node;
+  for (const child of node.children ?? []) {
+    const found = findNode(child, cls);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function csvColumn(csv: string, name: string): string[] {
@@ -214,6 +225,23 @@ test('step mode advances one sync at a time from the keyboard and the log follow
   n = await panel.waitForRender(n);
   assert.equal(await page.textContent('.step-position'), '同期 3 / 240、t = 0:30');
   assert.equal(await page.getAttribute('.log-table tr[aria-current="step"]', 'data-index'), '2');
+  // Stepping swaps only the line groups: one cursor, and the lines Node draws for sync 3.
+  assert.equal(await page.locator('.charts line.hpa-cursor').count(), 1);
+  assert.equal(await page.locator('.log-table tr.current').count(), 1);
+  const run = runPreview(TINY_MODEL, sanitizeSettings({}, ['rps'], PROFILE_NAMES), null);
+  const tree = buildChartSvg({
+    runs: run.runs,
+    metricNames: run.metricNames,
+    locale: 'ja',
+    minReplicas: run.minReplicas,
+    maxReplicas: run.maxReplicas,
+    tolerance: run.tolerance,
+    durationSeconds: run.durationSeconds,
+    cursorIndex: 2,
+  });
+  const expectedD = findNode(tree, 'hpa-c-this hpa-line hpa-replicas')?.attrs.d;
+  assert.ok(expectedD);
+  assert.equal(await page.getAttribute('.charts path.hpa-c-this.hpa-replicas', 'd'), expectedD);
   assert.equal(await page.evaluate(() => document.activeElement?.className), 'charts');
   await page.keyboard.press('ArrowLeft');
   n = await panel.waitForRender(n);

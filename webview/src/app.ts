@@ -5,6 +5,7 @@
  */
 import type { HostToWebview, PreviewModel } from '../../common/protocol';
 import { buildChartSvg, chartToSvgFile, variantLabel } from '../../common/preview/chart';
+import type { SvgNode } from '../../common/preview/svgNode';
 import { CsvError, parseLoadCsv, timelineToCsv } from '../../common/preview/csv';
 import { normalizeLocale, type PreviewLocale } from '../../common/preview/locale';
 import { PROFILE_NAMES, previewMetricNames, runPreview, type PreviewRun } from '../../common/preview/run';
@@ -25,6 +26,15 @@ import { formatClock, formatNumber, formatQuantity } from './format';
 import { DEFAULT_ASSUMED_REQUESTS } from '../../common/engine/simulationInput';
 import type { PreviewHost } from './host';
 import { buildLog, LOG_PAGE_SIZE } from './logView';
+
+/** The cursor-dependent groups of a chart tree, in document order. */
+function dataGroups(node: SvgNode): SvgNode[] {
+  if (node.tag === 'g' && node.attrs.class === 'hpa-data') return [node];
+  return (node.children ?? []).flatMap(dataGroups);
+}
+
+/** Pause in typing after which a changed setting re-simulates. */
+const SETTINGS_DEBOUNCE_MS = 60;
 
 /** What survives a window reload (webview getState/setState). */
 interface SavedState {
@@ -60,6 +70,17 @@ export class PreviewApp {
   private logStart = 0;
   private controlsKey = '';
   private renders = 0;
+  private pendingRender: ReturnType<typeof setTimeout> | undefined;
+  /** What the charts and the summary on screen were drawn from (they are redrawn only when it changes). */
+  private chartsFor: { run: PreviewRun; locale: PreviewLocale; cursor: number } | null = null;
+  private summaryFor: { run: PreviewRun | null; locale: PreviewLocale } | null = null;
+  private logFor: {
+    run: PreviewRun | null;
+    locale: PreviewLocale;
+    variant: VariantKey;
+    start: number;
+    cursor: number | null;
+  } | null = null;
 
   private readonly header = h('header', { class: 'head' });
   private readonly controls = h('section', { class: 'settings', 'aria-label': 'settings' });
@@ -218,13 +239,20 @@ export class PreviewApp {
   /** A change made in the panel: save, tell the host, repaint. */
   private changed(settingsChanged: boolean): void {
     this.save();
-    if (settingsChanged && this.settings && this.run) {
+    if (!settingsChanged) {
+      this.render();
+      return;
+    }
+    if (this.settings && this.run) {
       this.host.post({
         type: 'settingsChanged',
         settings: toPreviewSettings(this.settings, this.run.initialReplicas),
       });
     }
-    this.render();
+    // A setting re-simulates three runs (a 24 h run takes a while): typing "120" into a field
+    // should cost one simulation, not three.
+    clearTimeout(this.pendingRender);
+    this.pendingRender = setTimeout(() => this.render(), SETTINGS_DEBOUNCE_MS);
   }
 
   private simulateIfNeeded(): void {
@@ -250,6 +278,7 @@ export class PreviewApp {
   }
 
   render(): void {
+    clearTimeout(this.pendingRender);
     // Parts of the page are rebuilt on every render: remember which control had the focus (by its
     // data-focus key) and give it back afterwards, so keyboard users keep their place.
     const active = document.activeElement;
@@ -408,49 +437,88 @@ export class PreviewApp {
   }
 
   private renderCharts(): void {
-    clear(this.charts);
-    clear(this.stepBar);
     const L = this.locale;
-    if (!this.run || this.run.runs.length === 0) return;
-    this.charts.setAttribute(
-      'aria-label',
-      `${t(L, 'chartLoad')} / ${t(L, 'chartReplicas')}. ${t(L, 'chartKeys')}`,
-    );
-    this.charts.append(svgToDom(buildChartSvg(this.chartInput(true))));
+    if (!this.run || this.run.runs.length === 0) {
+      clear(this.charts);
+      this.chartsFor = null;
+      this.updateStepBar();
+      return;
+    }
+    // The chart depends on the runs, the language and the step cursor only: a change elsewhere
+    // (the log's variant or page) keeps the SVG as it is.
+    const cursor = this.stepMode ? this.clampedCursor() : -1;
+    const drawn = this.chartsFor;
+    if (drawn && drawn.run === this.run && drawn.locale === L && drawn.cursor !== cursor) {
+      // Only the cursor moved: swap the line groups and keep axes, ticks and legends (text layout is
+      // most of a repaint's cost).
+      const fresh = dataGroups(buildChartSvg(this.chartInput(true)));
+      const onScreen = this.charts.querySelectorAll('g.hpa-data');
+      if (onScreen.length === fresh.length) {
+        fresh.forEach((group, i) => onScreen[i]!.replaceWith(svgToDom(group)));
+        this.chartsFor = { run: this.run, locale: L, cursor };
+      }
+    }
+    if (
+      !this.chartsFor ||
+      this.chartsFor.run !== this.run ||
+      this.chartsFor.locale !== L ||
+      this.chartsFor.cursor !== cursor
+    ) {
+      clear(this.charts);
+      this.charts.setAttribute(
+        'aria-label',
+        `${t(L, 'chartLoad')} / ${t(L, 'chartReplicas')}. ${t(L, 'chartKeys')}`,
+      );
+      this.charts.append(svgToDom(buildChartSvg(this.chartInput(true))));
+      this.chartsFor = { run: this.run, locale: L, cursor };
+    }
 
+    this.updateStepBar();
+  }
+
+  /** The step controls are built once and updated in place: a focused button stays the same node. */
+  private readonly stepControls = (() => {
     const id = 'hpa-step-mode';
-    const toggle = h('input', { type: 'checkbox', id, checked: this.stepMode, 'data-focus': 'step-mode' });
+    const toggle = h('input', { type: 'checkbox', id, 'data-focus': 'step-mode' });
+    const label = h('label', { for: id });
+    const back = h('button', { type: 'button', class: 'step-back', 'data-focus': 'step-back' });
+    const forward = h('button', { type: 'button', class: 'step-forward', 'data-focus': 'step-forward' });
+    const position = h('span', { class: 'step-position', role: 'status', 'aria-live': 'polite' });
     toggle.addEventListener('change', () => {
       this.stepMode = toggle.checked;
       this.cursor = 0;
       this.logStart = 0;
       this.changed(false);
     });
-    const back = h(
-      'button',
-      {
-        type: 'button',
-        class: 'step-back',
-        'data-focus': 'step-back',
-        disabled: !this.stepMode || this.clampedCursor() === 0,
-      },
-      [t(L, 'stepBack')],
-    );
-    const forward = h(
-      'button',
-      {
-        type: 'button',
-        class: 'step-forward',
-        'data-focus': 'step-forward',
-        disabled: !this.stepMode || this.clampedCursor() >= this.stepCount() - 1,
-      },
-      [t(L, 'stepForward')],
-    );
     back.addEventListener('click', () => this.step(-1));
     forward.addEventListener('click', () => this.step(1));
+    return {
+      toggle,
+      label,
+      back,
+      forward,
+      position,
+      row: [h('span', { class: 'field-inline' }, [toggle, label]), back, forward, position],
+    };
+  })();
+
+  private updateStepBar(): void {
+    const L = this.locale;
+    const c = this.stepControls;
+    if (!this.run || this.run.runs.length === 0) {
+      clear(this.stepBar);
+      return;
+    }
+    if (this.stepBar.childElementCount === 0) this.stepBar.append(...c.row);
+    c.toggle.checked = this.stepMode;
+    c.label.textContent = t(L, 'stepMode');
+    c.back.textContent = t(L, 'stepBack');
+    c.forward.textContent = t(L, 'stepForward');
+    c.back.disabled = !this.stepMode || this.clampedCursor() === 0;
+    c.forward.disabled = !this.stepMode || this.clampedCursor() >= this.stepCount() - 1;
     const main = this.run.runs.find((r) => r.key === this.logVariant) ?? this.run.runs[0]!;
     const current = main.result.steps[this.clampedCursor()];
-    const position =
+    c.position.textContent =
       this.stepMode && current
         ? t(L, 'stepPosition', {
             n: this.clampedCursor() + 1,
@@ -458,12 +526,6 @@ export class PreviewApp {
             time: formatClock(current.t),
           })
         : '';
-    this.stepBar.append(
-      h('span', { class: 'field-inline' }, [toggle, h('label', { for: id }, [t(L, 'stepMode')])]),
-      back,
-      forward,
-      h('span', { class: 'step-position', role: 'status', 'aria-live': 'polite' }, [position]),
-    );
   }
 
   private step(delta: number): void {
@@ -485,10 +547,12 @@ export class PreviewApp {
   }
 
   private renderSummary(): void {
-    clear(this.summary);
     const run = this.run;
-    if (!run || run.runs.length === 0) return;
     const L = this.locale;
+    if (this.summaryFor && this.summaryFor.run === run && this.summaryFor.locale === L) return;
+    this.summaryFor = { run, locale: L };
+    clear(this.summary);
+    if (!run || run.runs.length === 0) return;
     const heads = [
       'summaryVariant',
       'summaryScaleEvents',
@@ -522,10 +586,33 @@ export class PreviewApp {
   }
 
   private renderLog(): void {
-    clear(this.log);
     const run = this.run;
-    if (!run || run.runs.length === 0) return;
     const L = this.locale;
+    const cursor = this.stepMode ? this.clampedCursor() : null;
+    const drawn = this.logFor;
+    if (
+      drawn &&
+      drawn.run === run &&
+      drawn.locale === L &&
+      drawn.variant === this.logVariant &&
+      drawn.start === this.logStart
+    ) {
+      // Same page of the same log: only the highlighted sync moves.
+      if (drawn.cursor !== cursor) {
+        for (const row of Array.from(this.log.querySelectorAll('tr.current'))) {
+          row.classList.remove('current');
+          row.removeAttribute('aria-current');
+        }
+        const row = cursor === null ? null : this.log.querySelector(`tr[data-index="${cursor}"]`);
+        row?.classList.add('current');
+        row?.setAttribute('aria-current', 'step');
+        drawn.cursor = cursor;
+      }
+      return;
+    }
+    this.logFor = { run, locale: L, variant: this.logVariant, start: this.logStart, cursor };
+    clear(this.log);
+    if (!run || run.runs.length === 0) return;
     const selectId = 'hpa-log-variant';
     const select = h('select', { id: selectId, 'data-focus': 'log-variant' });
     for (const v of run.runs) {
@@ -548,7 +635,7 @@ export class PreviewApp {
         metricNames: run.metricNames,
         bounds: { min: run.minReplicas, max: run.maxReplicas },
         start: this.logStart,
-        cursor: this.stepMode ? this.clampedCursor() : null,
+        cursor,
         onPage: (start) => {
           this.logStart = start;
           this.changed(false);
