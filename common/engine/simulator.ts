@@ -135,8 +135,11 @@ function buildSnapshot(
       if (!plan.perPod) continue;
       const share = podReady && ready > 0 ? Math.round((loadNow[plan.name] ?? 0) / ready) : 0;
       if (plan.perPod.kind === 'resource') usage[plan.perPod.resource] = share;
-      else if (plan.perPod.kind === 'pods') usage[plan.perPod.key] = share;
-      else (containerUsage[plan.perPod.container] ??= {})[plan.perPod.resource] = share;
+      // An app still starting reports no custom metric yet: the controller sees it as missing.
+      else if (plan.perPod.kind === 'pods') {
+        if (podReady) usage[plan.perPod.key] = share;
+        else delete usage[plan.perPod.key];
+      } else (containerUsage[plan.perPod.container] ??= {})[plan.perPod.resource] = share;
     }
     return snap;
   });
