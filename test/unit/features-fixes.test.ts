@@ -741,3 +741,38 @@ test('a diagnostic from another source or with an unknown code gets no fix; a br
   };
   assert.deepEqual(provideCodeActions(broken, d.range, { diagnostics: [d] }, { locale: 'en', uri: URI }), []);
 });
+
+test('keys named like Object.prototype members are plain keys to every fix', () => {
+  const text = lines(
+    'apiVersion: autoscaling/v2beta1',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    '  name: api',
+    'spec:',
+    '  maxReplicas: 3',
+    '  metrics:',
+    '    - type: constructor',
+    '      resource:',
+    '        constructor: 5',
+    '        toString: 1',
+  );
+  const file = parseYamlFile(text);
+  const d = {
+    range: { start: { line: 0, character: 12 }, end: { line: 0, character: 31 } },
+    message: 'x',
+    source: 'hpa',
+    code: 'deprecated-api-version',
+  };
+  const [action] = provideCodeActions(file, d.range, { diagnostics: [d] }, { locale: 'en', uri: URI });
+  assert.equal(apply(text, action!), text.replace('autoscaling/v2beta1', 'autoscaling/v2'));
+  const requestFor = { ...d, code: 'missing-resource-request', data: { resource: 'constructor' } };
+  assert.deepEqual(
+    provideCodeActions(
+      file,
+      d.range,
+      { diagnostics: [requestFor], only: ['quickfix'] },
+      { locale: 'en', uri: URI },
+    ),
+    [],
+  );
+});

@@ -289,6 +289,11 @@ const SOURCE_KEY: Record<string, string> = {
   External: 'external',
 };
 
+/** The key of a metric type's source block; '' (no such key) for anything else, prototype names included. */
+function sourceKeyOf(type: unknown): string {
+  return typeof type === 'string' && Object.hasOwn(SOURCE_KEY, type) ? SOURCE_KEY[type]! : '';
+}
+
 /** Sum of one resource's requests over the containers that count, or the containers lacking it. */
 function podRequest(
   target: ResolvedTarget,
@@ -313,7 +318,7 @@ export function metricLines(
   const metric = toPlain(nodeAtPath(doc.contents, ['spec', 'metrics', index])) as MetricView | undefined;
   if (!metric || typeof metric !== 'object') return [];
   const type = typeof metric.type === 'string' ? metric.type : '';
-  const source = metric[SOURCE_KEY[type] ?? ''] as SourceView | undefined;
+  const source = metric[sourceKeyOf(type)] as SourceView | undefined;
   const t = source?.target;
   if (!t || typeof t !== 'object') return [];
   const lines: string[] = [];
@@ -387,7 +392,7 @@ export function workloadRequestLines(
     if (!Array.isArray(metrics)) continue;
     for (const m of metrics as (MetricView | null)[]) {
       if (typeof m !== 'object' || m === null) continue; // `- null` or `- 5` in the list: nothing to read
-      const source = m[SOURCE_KEY[String(m.type)] ?? ''] as SourceView | undefined;
+      const source = m[sourceKeyOf(m.type)] as SourceView | undefined;
       const t = source?.target;
       if (!source || !t || t.type !== 'Utilization' || typeof t.averageUtilization !== 'number') continue;
       const resource = typeof source.name === 'string' ? source.name : 'cpu';

@@ -120,7 +120,7 @@ function containersFor(
 
 export function addRequestFix(file: YamlFile, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
   const resource = resourceOf(diagnostic);
-  const value = DEFAULT_REQUESTS[resource];
+  const value = Object.hasOwn(DEFAULT_REQUESTS, resource) ? DEFAULT_REQUESTS[resource] : undefined;
   if (!value) return [];
   const offset = offsetAt(file, diagnostic.range.start);
   const doc = documentAt(file, offset);

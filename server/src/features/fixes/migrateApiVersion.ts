@@ -119,7 +119,12 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
         const key = keyName(pair);
         if (key === undefined) continue;
         const value = sourceOf(file, pair.value);
-        const target = pair === perPod ? V2BETA1_OBJECT_AVERAGE : V2BETA1_TARGETS[key];
+        const target =
+          pair === perPod
+            ? V2BETA1_OBJECT_AVERAGE
+            : Object.hasOwn(V2BETA1_TARGETS, key)
+              ? V2BETA1_TARGETS[key]
+              : undefined;
         if (perPod && key === 'targetValue') {
           const lines = pairLineSpan(file, pair);
           if (lines) edits.push({ range: rangeOf(file, lines[0], lines[1]), newText: '' });
