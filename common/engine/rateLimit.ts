@@ -146,6 +146,11 @@ export interface PolicyWinner {
   switchesTo: HPAScalingPolicy | null;
 }
 
+/** How far a limit lets the count move: never below zero Pods when scaling down. */
+function allowedChange(current: number, limit: number, direction: ScaleDirection): number {
+  return direction === 'up' ? Math.max(0, limit - current) : Math.max(0, current - Math.max(0, limit));
+}
+
 function winnerAt(
   replicas: number,
   rules: Pick<ResolvedScalingRules, 'policies' | 'selectPolicy'>,
@@ -176,7 +181,7 @@ export function describePolicyWinner(
 ): PolicyWinner {
   const perPolicy = rules.policies.map((policy) => ({
     policy,
-    change: Math.max(0, Math.abs(policyLimitAt(current, policy, direction) - current)),
+    change: allowedChange(current, policyLimitAt(current, policy, direction), direction),
   }));
   const base: PolicyWinner = {
     direction,
@@ -194,7 +199,7 @@ export function describePolicyWinner(
     ...base,
     winner: rules.policies[now.index] ?? null,
     winnerIndex: now.index,
-    change: Math.max(0, Math.abs(now.proposal - current)),
+    change: allowedChange(current, now.proposal, direction),
   };
   // Bounded scan: a hover must stay fast even for maxReplicas in the millions.
   const end = Math.min(searchUpTo, current + MAX_WINNER_SCAN);

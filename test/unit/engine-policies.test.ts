@@ -64,6 +64,21 @@ test('describePolicyWinner names the deciding policy and where another takes ove
   assert.equal(at80.winnerIndex, 1);
   assert.equal(at80.change, 8);
   assert.equal(at80.switchesAt, null);
+  const steep = describePolicyWinner(
+    10,
+    {
+      selectPolicy: 'Max',
+      policies: [
+        { type: 'Percent', value: 150, periodSeconds: 60 },
+        { type: 'Pods', value: 3, periodSeconds: 60 },
+      ],
+    },
+    'down',
+  );
+  assert.deepEqual(
+    steep.perPolicy.map((p) => p.change),
+    [10, 3],
+  ); // never more than all Pods
   const off = describePolicyWinner(10, { ...rules, selectPolicy: 'Disabled' }, 'down');
   assert.equal(off.winner, null);
   assert.equal(off.change, 0);
