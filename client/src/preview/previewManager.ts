@@ -94,6 +94,11 @@ export class PreviewManager implements vscode.Disposable {
 
   /** Re-attaches a panel VS Code restored after a reload. */
   async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    // One preview at a time: a second restored panel (e.g. from an older window layout) is closed.
+    if (this.panel) {
+      panel.dispose();
+      return;
+    }
     const saved = (typeof state === 'object' && state !== null ? state : {}) as RestoredState;
     this.locked = saved.locked === true;
     const uri = typeof saved.model?.uri === 'string' ? saved.model.uri : undefined;
