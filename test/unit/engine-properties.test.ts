@@ -158,30 +158,22 @@ test('no policy period sees more change than its policy allows', () => {
 });
 
 const metricArb: fc.Arbitrary<MetricSpec> = fc.oneof(
-  fc
-    .integer({ min: 10, max: 150 })
-    .map((u): MetricSpec => ({
-      type: 'Resource',
-      resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: u } },
-    })),
-  fc
-    .integer({ min: 1, max: 5000 })
-    .map((v): MetricSpec => ({
-      type: 'Pods',
-      pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: `${v}m` } },
-    })),
-  fc
-    .integer({ min: 1, max: 500 })
-    .map((v): MetricSpec => ({
-      type: 'External',
-      external: { metric: { name: 'queue' }, target: { type: 'Value', value: String(v) } },
-    })),
-  fc
-    .integer({ min: 1, max: 500 })
-    .map((v): MetricSpec => ({
-      type: 'External',
-      external: { metric: { name: 'lag' }, target: { type: 'AverageValue', averageValue: String(v) } },
-    })),
+  fc.integer({ min: 10, max: 150 }).map((u): MetricSpec => ({
+    type: 'Resource',
+    resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: u } },
+  })),
+  fc.integer({ min: 1, max: 5000 }).map((v): MetricSpec => ({
+    type: 'Pods',
+    pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: `${v}m` } },
+  })),
+  fc.integer({ min: 1, max: 500 }).map((v): MetricSpec => ({
+    type: 'External',
+    external: { metric: { name: 'queue' }, target: { type: 'Value', value: String(v) } },
+  })),
+  fc.integer({ min: 1, max: 500 }).map((v): MetricSpec => ({
+    type: 'External',
+    external: { metric: { name: 'lag' }, target: { type: 'AverageValue', averageValue: String(v) } },
+  })),
 );
 
 test('a load exactly at target never moves anything', () => {
