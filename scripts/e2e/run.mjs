@@ -6,15 +6,16 @@
 //
 //   node scripts/e2e/run.mjs [--pass en,ja,untrusted] [--skip-build] [--timeout <seconds>]
 //   env: HPA_E2E_VERBOSE=1 echoes code-server's log; HPA_E2E_KEEP=1 keeps the temp folders.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ensureCodeServer, log, run, vscodeVersionOf } from './codeServer.mjs';
+import { ensureCodeServer, log, vscodeVersionOf } from './codeServer.mjs';
 import { launchChromium } from './chromium.mjs';
 import { languagePackStub } from './languagePackStub.mjs';
 import { compileSuite } from './compileSuite.mjs';
 import { openSession, workbenchUrl } from './session.mjs';
+import { buildVsix } from './vsix.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const RESULTS_FILE_NAME = '.hpa-test-results.json';
@@ -32,25 +33,6 @@ const { values: options } = parseArgs({
   },
 });
 const timeoutMs = Number(options.timeout) * 1000;
-
-/** Builds the production bundles and packs them the way a release is packed. */
-async function buildVsix() {
-  const vsix = join(root, 'dist-vsix', 'hpa-linter.vsix');
-  if (options['skip-build'] && existsSync(vsix)) {
-    log(`using the existing ${vsix}`);
-    return vsix;
-  }
-  log('building the production bundles');
-  await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production'], { cwd: root });
-  log('packaging the .vsix');
-  rmSync(vsix, { force: true });
-  mkdirSync(dirname(vsix), { recursive: true });
-  await run(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], {
-    cwd: root,
-  });
-  log(`packaged ${vsix}: ${(statSync(vsix).size / 1024).toFixed(1)} KiB`);
-  return vsix;
-}
 
 /** Resolves with the parsed results once one of `paths` holds them; rejects when `failed` settles first. */
 async function waitForResults(paths, deadline, failed) {
@@ -143,7 +125,7 @@ async function main() {
     .filter(Boolean);
   const entry = await ensureCodeServer(join(root, '.vscode-test'));
   log(`VS Code ${vscodeVersionOf(entry)} (code-server)`);
-  const vsix = await buildVsix();
+  const vsix = await buildVsix(root, { reuse: options['skip-build'] });
   const suitePath = await compileSuite(root);
   let passed = 0;
   let failed = 0;

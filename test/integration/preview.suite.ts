@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { PreviewModelRequest, type PreviewModelParams, type PreviewModelResult } from '../../common/protocol';
-import { api, closeAllEditors, fixtureUri, openFixture, waitFor } from './helpers';
+import { api, closeAllEditors, extension, fixtureUri, openFixture, waitFor } from './helpers';
 
 function previewTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all
@@ -32,6 +32,16 @@ export function previewSuite(): void {
       await vscode.commands.executeCommand('hpa.openPreviewToSide');
       const tab = await opened;
       assert.notEqual(tab.group.viewColumn, editorColumn, 'the preview is in another column than the editor');
+    });
+
+    test('the installed package holds the files the preview page loads', async () => {
+      // Under the e2e runner this is the folder code-server unpacked the .vsix into: a file left out
+      // by .vscodeignore shows up here as an unstyled or empty preview.
+      const root = extension().extensionUri;
+      for (const file of ['dist/webview.js', 'dist/webview.css']) {
+        const stat = await vscode.workspace.fs.stat(vscode.Uri.joinPath(root, ...file.split('/')));
+        assert.ok(stat.size > 0, `${file} is packaged and not empty`);
+      }
     });
 
     test('the preview model holds the HPA under the cursor with its target', async () => {

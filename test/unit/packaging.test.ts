@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Files that must be in every package: the four bundles, the manifest, its strings and the licence. */
+/** Files that must be in every package: the four bundles (and the preview's stylesheet), the manifest, its strings and the licence. */
 const REQUIRED = [
   'package.json',
   'README.md',
@@ -17,6 +17,7 @@ const REQUIRED = [
   'dist/client.js',
   'dist/server.js',
   'dist/webview.js',
+  'dist/webview.css',
   'dist/cli.js',
   'package.nls.json',
   'package.nls.ja.json',
@@ -31,11 +32,12 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^dist\/(client|server|webview|cli)\.js$/,
+  /^dist\/webview\.css$/,
   /^package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^server\/l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^schemas\/[\w.-]+\.json$/,
-  /^docs\/rules\/[a-z0-9-]+\.md$/,
+  /^docs\/rules\/(README|[a-z0-9-]+)\.md$/,
 ];
 
 function packagedFiles(): string[] {
