@@ -228,6 +228,8 @@ test('step mode advances one sync at a time from the keyboard and the log follow
   // Stepping swaps only the line groups: one cursor, and the lines Node draws for sync 3.
   assert.equal(await page.locator('.charts line.hpa-cursor').count(), 1);
   assert.equal(await page.locator('.log-table tr.current').count(), 1);
+  // The log, like the charts, stops at the current sync.
+  assert.equal(await page.locator('.log-table tbody tr:not([hidden])').count(), 3);
   const run = runPreview(TINY_MODEL, sanitizeSettings({}, ['rps'], PROFILE_NAMES), null);
   const tree = buildChartSvg({
     runs: run.runs,

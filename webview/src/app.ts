@@ -25,7 +25,7 @@ import { clear, h, svgToDom } from './dom';
 import { formatClock, formatNumber, formatQuantity } from './format';
 import { DEFAULT_ASSUMED_REQUESTS } from '../../common/engine/simulationInput';
 import type { PreviewHost } from './host';
-import { buildLog, LOG_PAGE_SIZE } from './logView';
+import { buildLog, LOG_PAGE_SIZE, markStepRow } from './logView';
 
 /** The cursor-dependent groups of a chart tree, in document order. */
 function dataGroups(node: SvgNode): SvgNode[] {
@@ -597,15 +597,11 @@ export class PreviewApp {
       drawn.variant === this.logVariant &&
       drawn.start === this.logStart
     ) {
-      // Same page of the same log: only the highlighted sync moves.
+      // Same page of the same log: only the highlighted sync and the hidden future rows change.
       if (drawn.cursor !== cursor) {
-        for (const row of Array.from(this.log.querySelectorAll('tr.current'))) {
-          row.classList.remove('current');
-          row.removeAttribute('aria-current');
+        for (const row of Array.from(this.log.querySelectorAll<HTMLElement>('tr[data-index]'))) {
+          markStepRow(row, Number(row.dataset.index), cursor);
         }
-        const row = cursor === null ? null : this.log.querySelector(`tr[data-index="${cursor}"]`);
-        row?.classList.add('current');
-        row?.setAttribute('aria-current', 'step');
         drawn.cursor = cursor;
       }
       return;

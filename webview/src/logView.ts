@@ -24,6 +24,18 @@ export interface LogOptions {
   onPage(start: number): void;
 }
 
+/**
+ * Step mode: the current sync is highlighted and the syncs after it are hidden, like the charts
+ * that stop at the cursor. Outside step mode (`cursor` null) every row shows.
+ */
+export function markStepRow(row: HTMLElement, index: number, cursor: number | null): void {
+  const current = cursor === index;
+  row.classList.toggle('current', current);
+  if (current) row.setAttribute('aria-current', 'step');
+  else row.removeAttribute('aria-current');
+  row.hidden = cursor !== null && index > cursor;
+}
+
 export function buildLog(o: LogOptions): HTMLElement {
   const { locale, result } = o;
   const total = result.steps.length;
@@ -54,7 +66,7 @@ export function buildLog(o: LogOptions): HTMLElement {
       .filter((m) => step.load[m] !== undefined)
       .map((m) => `${m} ${formatQuantity(step.load[m]!, m)}`)
       .join(', ');
-    const row = h('tr', { 'data-index': i, 'aria-current': o.cursor === i ? 'step' : undefined }, [
+    const row = h('tr', { 'data-index': i }, [
       h('td', {}, [formatClock(step.t)]),
       h('td', {}, [load || none]),
       h('td', {}, [`${step.replicas} (${step.readyReplicas})`]),
@@ -64,7 +76,7 @@ export function buildLog(o: LogOptions): HTMLElement {
       h('td', { class: 'desired' }, [String(step.desiredReplicas)]),
       h('td', { class: 'reason', 'data-reason': step.reason }, [describeDecision(step, locale, o.bounds)]),
     ]);
-    if (o.cursor === i) row.classList.add('current');
+    markStepRow(row, i, o.cursor);
     tbody.append(row);
   }
   const range = t(locale, 'logRange', { from: total === 0 ? 0 : start + 1, to: end, total });
