@@ -10,6 +10,24 @@ import { writeLanguagePackIndex } from './languagePackStub.mjs';
 
 export const EXTENSION_ID = 'hpa-tools.hpa-linter';
 
+/**
+ * code-server runs in its own process group (so that stopping it also stops its extension hosts and
+ * language servers), which means Ctrl+C in the terminal does not reach it. Open sessions are closed
+ * here on SIGINT/SIGTERM instead, so an interrupted run leaves no server behind.
+ */
+const openSessions = new Set();
+let signalsHandled = false;
+function closeSessionsOnSignals() {
+  if (signalsHandled) return;
+  signalsHandled = true;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      log(`${signal}: stopping code-server`);
+      Promise.allSettled([...openSessions].map((close) => close())).then(() => process.exit(130));
+    });
+  }
+}
+
 /** User settings of the session: no prompts, no gallery or update traffic, no welcome page. */
 function userSettings() {
   return {
@@ -58,10 +76,13 @@ export async function openSession({
   const workspace = join(dir, 'workspace');
   let server;
   const close = async () => {
+    openSessions.delete(close);
     await server?.stop();
     if (!process.env.HPA_E2E_KEEP) rmSync(dir, { recursive: true, force: true });
     else log(`${label}: kept ${dir}`);
   };
+  closeSessionsOnSignals();
+  openSessions.add(close);
   try {
     mkdirSync(join(userDataDir, 'User'), { recursive: true });
     writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(userSettings(), null, 2));
