@@ -20,9 +20,9 @@ const en: ReasonTable = {
     'Some metrics are missing and the others point down: no scale-down, replicas stay at {current}.',
   withinTolerance: 'Every metric is within the tolerance band: no change from {current}.',
   heldByScaleUpWindow:
-    'The scale-up stabilization window keeps {stabilized} (the metrics propose {proposed}).',
+    'The scale-up stabilization window ({window} s) keeps {stabilized} (the metrics propose {proposed}).',
   heldByScaleDownWindow:
-    'The scale-down stabilization window keeps {stabilized} (the metrics propose {proposed}).',
+    'The scale-down stabilization window ({window} s) keeps {stabilized} (the metrics propose {proposed}).',
   limitedByScaleUpPolicy: 'The scale-up policies limit the rate: {desired} instead of {stabilized}.',
   limitedByScaleDownPolicy: 'The scale-down policies limit the rate: {desired} instead of {stabilized}.',
   scaleUpDisabled:
@@ -51,9 +51,9 @@ const ja: ReasonTable = {
     '取得できないメトリクスがあり、残りのメトリクスは縮小を示しているため、スケールダウンしません。レプリカ数は {current} のままです。',
   withinTolerance: 'すべてのメトリクスが許容範囲内のため、{current} から変更しません。',
   heldByScaleUpWindow:
-    'スケールアップの安定化ウィンドウにより {stabilized} に留めます(メトリクスからの提案は {proposed})。',
+    'スケールアップの安定化ウィンドウ({window} 秒)により {stabilized} に留めます(メトリクスからの提案は {proposed})。',
   heldByScaleDownWindow:
-    'スケールダウンの安定化ウィンドウにより {stabilized} に留めます(メトリクスからの提案は {proposed})。',
+    'スケールダウンの安定化ウィンドウ({window} 秒)により {stabilized} に留めます(メトリクスからの提案は {proposed})。',
   limitedByScaleUpPolicy:
     'スケールアップのスケーリングポリシーで変化の速さが制限され、{stabilized} ではなく {desired} にします。',
   limitedByScaleDownPolicy:
@@ -78,8 +78,10 @@ const zhTw: ReasonTable = {
   noMetrics: '無法計算任何指標（尚無就緒的 Pod 回報數值），副本數維持 {current}。',
   invalidMetricsBlockScaleDown: '部分指標無法取得，而其餘指標建議縮減，因此不縮減，副本數維持 {current}。',
   withinTolerance: '所有指標都在容忍度範圍內，維持 {current} 不變。',
-  heldByScaleUpWindow: '擴展的穩定化時間窗將副本數保持在 {stabilized}（指標建議值為 {proposed}）。',
-  heldByScaleDownWindow: '縮減的穩定化時間窗將副本數保持在 {stabilized}（指標建議值為 {proposed}）。',
+  heldByScaleUpWindow:
+    '擴展的穩定化時間窗（{window} 秒）將副本數保持在 {stabilized}（指標建議值為 {proposed}）。',
+  heldByScaleDownWindow:
+    '縮減的穩定化時間窗（{window} 秒）將副本數保持在 {stabilized}（指標建議值為 {proposed}）。',
   limitedByScaleUpPolicy: '擴展策略限制了擴展速度：設為 {desired}，而非 {stabilized}。',
   limitedByScaleDownPolicy: '擴展策略限制了縮減速度：設為 {desired}，而非 {stabilized}。',
   scaleUpDisabled: '擴展已停用（selectPolicy: Disabled）：維持 {desired}，而非 {stabilized}。',
@@ -114,5 +116,7 @@ export function describeDecision(
     min: bounds.min,
     max: bounds.max,
   };
-  return format(template, args);
+  // The window length comes from the engine's arguments; without it the sentence drops the aside.
+  const usable = args.window === undefined ? template.replace(/ ?[(（]\{window\}[^)）]*[)）]/, '') : template;
+  return format(usable, args);
 }

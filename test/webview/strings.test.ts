@@ -93,6 +93,20 @@ test('decision sentences carry the numbers of the sync', () => {
     describeDecision(step('aboveMax'), 'zh-tw', { min: 2, max: 10 }),
     '目前副本數 3 超過 maxReplicas 10，不讀取指標，直接設為 6。',
   );
+  assert.equal(
+    describeDecision({ ...step('heldByScaleDownWindow'), reasonArgs: { window: 300 } }, 'en', {
+      min: 2,
+      max: 10,
+    }),
+    'The scale-down stabilization window (300 s) keeps 8 (the metrics propose 9).',
+  );
+  assert.equal(
+    describeDecision({ ...step('heldByScaleUpWindow'), reasonArgs: { window: 60 } }, 'zh-tw', {
+      min: 2,
+      max: 10,
+    }),
+    '擴展的穩定化時間窗（60 秒）將副本數保持在 8（指標建議值為 9）。',
+  );
   const missing = { ...step('heldByScaleUpWindow'), proposedReplicas: null, stabilizedReplicas: null };
   assert.equal(
     describeDecision(missing, 'en', { min: 1, max: 5 }),
