@@ -210,3 +210,48 @@ test('--help prints the options and exits 0', async () => {
   );
   assert.equal(f.stderr(), '');
 });
+
+test('older autoscaling versions are converted: v1 and v2beta1', async () => {
+  const v1 = `apiVersion: autoscaling/v1
+kind: HorizontalPodAutoscaler
+metadata:
+  name: old
+spec:
+  scaleTargetRef: { kind: Deployment, name: web }
+  minReplicas: 1
+  maxReplicas: 4
+  targetCPUUtilizationPercentage: 70
+`;
+  const f = fakeIO({ 'v1.yaml': v1 });
+  assert.equal(await main(['simulate', 'v1.yaml', '--format', 'json', '--duration', '15'], f.io), 0);
+  assert.equal(JSON.parse(f.stdout()).steps[0].metrics[0].target, 70);
+  const v2beta1 = `apiVersion: autoscaling/v2beta1
+kind: HorizontalPodAutoscaler
+metadata:
+  name: beta
+spec:
+  scaleTargetRef: { kind: Deployment, name: web }
+  maxReplicas: 4
+  metrics:
+    - type: Pods
+      pods: { metricName: rps, targetAverageValue: 20 }
+    - type: External
+      external: { metricName: queue, targetValue: 100 }
+`;
+  const g = fakeIO({ 'b.yaml': v2beta1 });
+  assert.equal(await main(['simulate', 'b.yaml', '--format', 'json', '--duration', '15'], g.io), 0);
+  assert.deepEqual(
+    JSON.parse(g.stdout()).steps[0].metrics.map((m: { name: string; target: number }) => [m.name, m.target]),
+    [
+      ['rps', 20000],
+      ['queue', 100000],
+    ],
+  );
+  const mislabelled = v2beta1.replace('v2beta1', 'v2beta2');
+  const h = fakeIO({ 'm.yaml': mislabelled });
+  assert.equal(await main(['simulate', 'm.yaml'], h.io), 2);
+  assert.equal(
+    h.stderr(),
+    'hpa-lint: m.yaml:9: a Pods metric needs pods.target (this is autoscaling/v2beta1 syntax; set apiVersion: autoscaling/v2beta1 or use target)\n',
+  );
+});

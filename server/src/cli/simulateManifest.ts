@@ -6,6 +6,7 @@
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
 import { UsageError } from './io';
+import { toV2Spec } from './simulateVersions';
 
 export interface ManifestHpa {
   name: string;
@@ -72,23 +73,6 @@ function sumRequests(perContainer: Record<string, Record<string, number>>): Reco
   return total;
 }
 
-function toV2Spec(value: Json, apiVersion: string): Json {
-  if (!apiVersion.endsWith('/v1')) return value;
-  // autoscaling/v1: one cpu target, no behavior (the legacy path).
-  const spec = isObject(value) ? { ...value } : {};
-  const cpu = spec.targetCPUUtilizationPercentage;
-  delete spec.targetCPUUtilizationPercentage;
-  if (typeof cpu === 'number') {
-    spec.metrics = [
-      {
-        type: 'Resource',
-        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } },
-      },
-    ];
-  }
-  return spec;
-}
-
 function checkSpec(
   spec: Json,
   file: string,
@@ -131,7 +115,15 @@ function checkSpec(
           : type.toLowerCase();
     const source = (m as Json)[key];
     if (!isObject(source) || !isObject(source.target)) {
-      throw new UsageError(`${where(['spec', 'metrics', i])}: a ${type} metric needs ${key}.target`);
+      const looksV2beta1 =
+        isObject(source) &&
+        ['metricName', 'targetAverageUtilization', 'targetAverageValue', 'targetValue'].some(
+          (f) => f in source,
+        );
+      const hint = looksV2beta1
+        ? ' (this is autoscaling/v2beta1 syntax; set apiVersion: autoscaling/v2beta1 or use target)'
+        : '';
+      throw new UsageError(`${where(['spec', 'metrics', i])}: a ${type} metric needs ${key}.target${hint}`);
     }
     const hasName =
       type === 'Resource' || type === 'ContainerResource'
@@ -193,7 +185,7 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
   const name = nameOf(chosen);
   const at = (path: (string | number)[]) => lineOf(chosen.doc, lc, path);
   if (!isObject(value.spec)) throw new UsageError(`${file}:${chosen.line}: HPA "${name}" has no spec`);
-  const spec = checkSpec(toV2Spec(value.spec, String(value.apiVersion ?? '')), file, at, name);
+  const spec = checkSpec(toV2Spec(value.spec as Json, String(value.apiVersion ?? '')), file, at, name);
   const namespace = isObject(value.metadata) ? value.metadata.namespace : undefined;
 
   const targetDoc = parsed.find((d) => {
