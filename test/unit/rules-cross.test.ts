@@ -131,6 +131,36 @@ describe('missing-resource-request on the metric the API server implies', () => 
   });
 });
 
+describe('missing-resource-request for a KEDA ScaledObject', () => {
+  test('a cpu trigger with metricType Utilization needs the request too', () => {
+    const keda = [
+      'apiVersion: keda.sh/v1alpha1',
+      'kind: ScaledObject',
+      'metadata: { name: web-keda }',
+      'spec:',
+      '  scaleTargetRef: { name: web }',
+      '  triggers:',
+      '    - type: cpu',
+      '      metricType: Utilization',
+      '      metadata: { value: "60" }',
+      '',
+    ].join('\n');
+    const files = {
+      'keda.yaml': keda,
+      'deploy.yaml': deployment('web', { podSpec: ['containers:', '  - name: app'] }),
+    };
+    assert.deepEqual(only(lintFiles(files, 'keda.yaml'), 'missing-resource-request'), [[6, 12, 6, 15]]);
+    assert.deepEqual(
+      lintFiles(files, 'deploy.yaml')
+        .filter((r) => r[0] === 'missing-resource-request')
+        .map((r) => r[6]),
+      [
+        'Container "app" has no cpu request, but ScaledObject "web-keda" scales on cpu utilization: add resources.requests.cpu',
+      ],
+    );
+  });
+});
+
 describe('container-not-found', () => {
   test('a ContainerResource metric naming an absent container', () => {
     const files = {

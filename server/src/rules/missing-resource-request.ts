@@ -14,7 +14,7 @@ import {
   podLevelRequests,
   podSpecOf,
 } from '../podTemplate';
-import { HPA_KIND, isHpa } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND, isHpa, isScaledObject } from '../scaleTarget';
 import type { Span } from '../ranges';
 import { type UtilizationMetric, describe, resolvedWorkload, utilizationMetrics } from './targets';
 import type { Rule } from './types';
@@ -24,10 +24,10 @@ export const missingResourceRequestRule: Rule = {
   defaultSeverity: 'warning',
   description:
     'A cpu/memory Utilization metric needs that request on every counted container of the target\u2019s Pod.',
-  kinds: [HPA_KIND, ...WORKLOAD_KINDS],
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND, ...WORKLOAD_KINDS],
   scope: 'workspace',
   check(object, context) {
-    if (isHpa(object)) {
+    if (isHpa(object) || isScaledObject(object)) {
       const workload = resolvedWorkload(object, context.workspace);
       if (!workload) return;
       for (const metric of utilizationMetrics(object)) {
@@ -48,7 +48,6 @@ export const missingResourceRequestRule: Rule = {
     // Workload side: one finding per container and resource, whichever HPAs ask for it.
     const reported = new Set<string>();
     for (const autoscaler of context.workspace.autoscalersOf(object)) {
-      if (!isHpa(autoscaler)) continue;
       for (const metric of utilizationMetrics(autoscaler)) {
         for (const container of containersLacking(object, metric)) {
           const key = `${container.name}\u0000${metric.resource}`;
@@ -57,10 +56,11 @@ export const missingResourceRequestRule: Rule = {
           context.report(
             containerSpan(container),
             t(
-              'Container "{0}" has no {1} request, but HorizontalPodAutoscaler "{2}" scales on {1} utilization: add resources.requests.{1}',
+              'Container "{0}" has no {1} request, but {3} "{2}" scales on {1} utilization: add resources.requests.{1}',
               container.name,
               metric.resource,
               autoscaler.name ?? '',
+              autoscaler.kind,
             ),
           );
         }

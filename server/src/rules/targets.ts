@@ -4,7 +4,7 @@
  */
 import type { K8sObject } from '../objects';
 import { isWorkload } from '../podTemplate';
-import { isHpa, scaleTargetOf } from '../scaleTarget';
+import { isHpa, isScaledObject, scaleTargetOf } from '../scaleTarget';
 import type { Span } from '../ranges';
 import type { YamlView } from '../yamlView';
 import { hasV2Shape } from './apiText';
@@ -48,6 +48,7 @@ export interface UtilizationMetric {
  * always scales on cpu utilization.
  */
 export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
+  if (isScaledObject(hpa)) return kedaUtilizationTriggers(hpa);
   if (!isHpa(hpa)) return [];
   const spec = hpa.root.get('spec');
   if (hpa.apiVersion === 'autoscaling/v1') {
@@ -95,6 +96,26 @@ export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
     if (resource === undefined || !REQUEST_RESOURCES.has(resource)) continue;
     const containerView = type === 'ContainerResource' ? source.get('container') : undefined;
     out.push({ resource, container: containerView?.string, anchor: nameView.valueSpan(), containerView });
+  }
+  return out;
+}
+
+/** KEDA's cpu and memory scalers with `metricType: Utilization` (or the older `metadata.type`) become Resource Utilization metrics. */
+function kedaUtilizationTriggers(scaledObject: K8sObject): UtilizationMetric[] {
+  const out: UtilizationMetric[] = [];
+  for (const trigger of scaledObject.root.at('spec', 'triggers').items()) {
+    const type = trigger.get('type');
+    const resource = type.string;
+    if (resource !== 'cpu' && resource !== 'memory') continue;
+    const metricType = trigger.get('metricType').string ?? trigger.at('metadata', 'type').string;
+    if (metricType !== 'Utilization') continue;
+    const container = trigger.at('metadata', 'containerName');
+    out.push({
+      resource,
+      container: container.string,
+      anchor: type.valueSpan(),
+      containerView: container.exists ? container : undefined,
+    });
   }
   return out;
 }
