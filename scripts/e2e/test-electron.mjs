@@ -8,13 +8,18 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { downloadAndUnzipVSCode, runTests } from '@vscode/test-electron';
+import {
+  downloadAndUnzipVSCode,
+  resolveCliArgsFromVSCodeExecutablePath,
+  runTests,
+} from '@vscode/test-electron';
 import { log, run } from './codeServer.mjs';
 import { compileSuite } from './compileSuite.mjs';
+import { languagePackStub, writeLanguagePackIndex } from './languagePackStub.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 // test-electron always passes --disable-workspace-trust, so there is no untrusted pass here.
-const PASSES = { en: [], ja: ['--locale', 'ja'] };
+const PASSES = { en: {}, ja: { locale: 'ja' } };
 
 const { values: options } = parseArgs({
   options: {
@@ -43,21 +48,39 @@ async function main() {
     const workspace = join(dir, 'workspace');
     cpSync(join(root, 'test', 'integration', 'workspace'), workspace, { recursive: true });
     const resultsPath = join(dir, 'results.json');
+    const userDataDir = join(dir, 'user-data');
+    const extensionsDir = join(dir, 'extensions');
     try {
+      if (launch.locale) {
+        // As in run.mjs: `--locale` only takes with a language pack installed; a stand-in is enough.
+        const stub = await languagePackStub(root, join(root, '.vscode-test'), launch.locale);
+        const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(vscodeExecutablePath);
+        await run(cli, [
+          ...cliArgs,
+          '--user-data-dir',
+          userDataDir,
+          '--extensions-dir',
+          extensionsDir,
+          '--install-extension',
+          stub,
+        ]);
+        writeLanguagePackIndex(userDataDir, extensionsDir);
+      }
       log(`pass ${name}`);
       await runTests({
         vscodeExecutablePath,
         extensionDevelopmentPath: root,
         extensionTestsPath,
         extensionTestsEnv: { HPA_TEST_RESULTS: resultsPath },
+        // A fresh extensions dir holds nothing but the language pack stand-in, so no
+        // --disable-extensions (it would disable the stand-in too).
         launchArgs: [
           workspace,
-          ...launch,
-          '--disable-extensions',
+          ...(launch.locale ? ['--locale', launch.locale] : []),
           '--user-data-dir',
-          join(dir, 'user-data'),
+          userDataDir,
           '--extensions-dir',
-          join(dir, 'extensions'),
+          extensionsDir,
         ],
       }).catch((error) => log(`pass ${name}: VS Code exited with a failure (${error.message})`));
       if (!existsSync(resultsPath)) {
@@ -73,10 +96,9 @@ async function main() {
         console.log(`  ${test.state === 'passed' ? 'ok  ' : 'FAIL'} ${test.title}`);
       for (const failure of results.failures)
         console.log(`\n  FAIL ${failure.title}\n${String(failure.error).replace(/^/gm, '    ')}\n`);
-      const wanted = launch.length > 0 ? launch[1] : 'en';
+      const wanted = launch.locale ?? 'en';
       if (results.language !== wanted) {
-        // A desktop VS Code without the language pack may stay in English: say so instead of
-        // counting an English run as the localized one.
+        // Never count an English run as the localized one.
         console.log(`  FAIL pass ${name}: VS Code's display language is ${results.language}, not ${wanted}`);
         failed++;
       }
