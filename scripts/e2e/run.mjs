@@ -1,8 +1,8 @@
 // `npm run test:e2e`: the integration suite (test/integration) inside a real VS Code, offline.
 // code-server 4.96.4 (VS Code 1.96.4) runs the PACKAGED extension — built, packed into a .vsix and
 // installed the way users install it — and Chromium opens the workbench with a payload that makes
-// the extension host run the suite. Three passes: English (full suite), `--locale ja` (localized
-// messages), and an untrusted workspace (restricted mode).
+// the extension host run the suite. Four passes: English (full suite), `--locale ja` (localized
+// messages), `--locale zh-tw` (likewise), and an untrusted workspace (restricted mode).
 //
 //   node scripts/e2e/run.mjs [--pass en,ja,untrusted] [--skip-build] [--timeout <seconds>]
 //   env: HPA_E2E_VERBOSE=1 echoes code-server's log; HPA_E2E_KEEP=1 keeps the temp folders.
@@ -22,12 +22,13 @@ const RESULTS_FILE_NAME = '.hpa-test-results.json';
 const PASSES = {
   en: { label: 'en', trustWorkspace: true },
   ja: { label: 'ja', locale: 'ja', trustWorkspace: true },
+  'zh-tw': { label: 'zh-tw', locale: 'zh-tw', trustWorkspace: true },
   untrusted: { label: 'untrusted', trustWorkspace: false },
 };
 
 const { values: options } = parseArgs({
   options: {
-    pass: { type: 'string', default: 'en,ja,untrusted' },
+    pass: { type: 'string', default: 'en,ja,zh-tw,untrusted' },
     'skip-build': { type: 'boolean', default: false },
     timeout: { type: 'string', default: '240' },
   },

@@ -6,6 +6,9 @@ import { closeAllEditors, fixtureUri, openFixture, ruleId, waitForDiagnostics } 
 
 /** Kana or CJK ideographs: present in any Japanese sentence. */
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+/** Hiragana and katakana: in Japanese, never in Chinese. */
+const KANA = /[\u3040-\u30ff]/;
+const CJK_IDEOGRAPHS = /[\u4e00-\u9fff]/;
 
 export function localeSuite(): void {
   suite(`messages in the display language (${vscode.env.language})`, () => {
@@ -21,6 +24,9 @@ export function localeSuite(): void {
       const message = diagnostics.find((x) => ruleId(x) === 'period-seconds-range')!.message;
       if (vscode.env.language.startsWith('ja')) {
         assert.match(message, JAPANESE);
+      } else if (vscode.env.language.startsWith('zh')) {
+        assert.match(message, CJK_IDEOGRAPHS);
+        assert.doesNotMatch(message, KANA);
       } else {
         assert.doesNotMatch(message, JAPANESE);
         assert.match(message, /periodSeconds/);
