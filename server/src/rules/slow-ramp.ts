@@ -4,6 +4,7 @@
  * and sync period.
  */
 import { timeToScale } from '../../../common/engine/ramp';
+import type { HPASpec } from '../../../common/engine/types';
 import { t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND, isScaledObject } from '../scaleTarget';
 import { behaviorOf } from './apiText';
@@ -22,12 +23,8 @@ export const slowRampRule: Rule = {
     if (!spec || spec.minReplicas === spec.maxReplicas) return;
     const scaleUp = behaviorOf(object).get('scaleUp');
     if (scaleUp.get('selectPolicy').string === 'Disabled') return; // deliberate: not a slow ramp
-    let seconds: number | null;
-    try {
-      seconds = timeToScale(spec, 'up').seconds;
-    } catch {
-      return; // values the engine rejects are reported by the API rules
-    }
+    const seconds = rampSeconds(spec);
+    if (seconds === undefined) return; // values the engine rejects are reported by the API rules
     const budget = context.settings.slowRampBudgetSeconds;
     if (seconds !== null && seconds <= budget) return;
     const anchor = scaleUp.exists
@@ -50,3 +47,24 @@ export const slowRampRule: Rule = {
     context.report(anchor, message);
   },
 };
+
+/*
+ * Rendered charts repeat one behavior across hundreds of HPAs: the ramp is simulated once per
+ * distinct (min, max, behavior). Bounded, so a long session cannot grow it without limit.
+ */
+const rampCache = new Map<string, number | null | undefined>();
+const RAMP_CACHE_LIMIT = 1000;
+
+function rampSeconds(spec: HPASpec): number | null | undefined {
+  const key = JSON.stringify([spec.minReplicas, spec.maxReplicas, spec.behavior]);
+  if (rampCache.has(key)) return rampCache.get(key);
+  let seconds: number | null | undefined;
+  try {
+    seconds = timeToScale(spec, 'up').seconds;
+  } catch {
+    seconds = undefined;
+  }
+  if (rampCache.size >= RAMP_CACHE_LIMIT) rampCache.clear();
+  rampCache.set(key, seconds);
+  return seconds;
+}
