@@ -395,5 +395,8 @@ if (require.main === module) {
       console.log(
         `${r.name.padEnd(70)} ${r.ms.toFixed(1).padStart(9)} ms  peer ${r.peerMs.toFixed(1).padStart(9)} ms  ratio ${r.ratio.toFixed(3)}`,
       );
+    console.log(
+      `diagnostics on open: hpa ${lastDiagnosticCounts?.ours}, yaml-language-server ${lastDiagnosticCounts?.yamlLanguageServer}`,
+    );
   });
 }
