@@ -12,6 +12,7 @@ import { hoverSuite } from './hover.suite';
 import { localeSuite } from './locale.suite';
 import { previewSuite } from './preview.suite';
 import { quickFixSuite } from './quickFix.suite';
+import { settingsSuite } from './settings.suite';
 import { type RunResults, type TestOutcome, writeResults } from './results';
 import { untrustedSuite } from './untrusted.suite';
 
@@ -23,7 +24,15 @@ function currentPass(): Pass {
 }
 
 const SUITES_BY_PASS: Record<Pass, Array<() => void>> = {
-  en: [activationSuite, diagnosticsSuite, hoverSuite, quickFixSuite, localeSuite, previewSuite],
+  en: [
+    activationSuite,
+    diagnosticsSuite,
+    hoverSuite,
+    quickFixSuite,
+    settingsSuite,
+    localeSuite,
+    previewSuite,
+  ],
   locale: [localeSuite],
   untrusted: [untrustedSuite],
 };

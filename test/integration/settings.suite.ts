@@ -1,0 +1,64 @@
+// `hpa.*` settings reach the server while it runs: the client forwards configuration changes and the
+// server re-lints open files with the new values.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { closeAllEditors, fixtureUri, openFixture, ruleId, waitForDiagnostics } from './helpers';
+
+async function setRules(rules: Record<string, string> | undefined): Promise<void> {
+  // Workspace settings: written to .vscode/settings.json of the temporary workspace copy.
+  await vscode.workspace.getConfiguration('hpa').update('rules', rules, vscode.ConfigurationTarget.Workspace);
+}
+
+export function settingsSuite(): void {
+  suite('settings', () => {
+    teardown(async () => {
+      await setRules(undefined);
+      await closeAllEditors();
+    });
+
+    test('hpa.rules turns a rule off, and back on when the override is removed', async () => {
+      const uri = fixtureUri('broken-hpa.yaml');
+      await openFixture('broken-hpa.yaml');
+      const has = (d: vscode.Diagnostic[], rule: string) => d.some((x) => ruleId(x) === rule);
+      await waitForDiagnostics(uri, (d) => has(d, 'period-seconds-range'), 'period-seconds-range');
+
+      const off = waitForDiagnostics(
+        uri,
+        (d) => !has(d, 'period-seconds-range') && has(d, 'replicas-conflict'),
+        'period-seconds-range switched off, the other rules still on',
+      );
+      await setRules({ 'period-seconds-range': 'off' });
+      await off;
+
+      const on = waitForDiagnostics(
+        uri,
+        (d) => has(d, 'period-seconds-range'),
+        'period-seconds-range back on',
+      );
+      await setRules(undefined);
+      await on;
+    });
+
+    test('hpa.rules changes a severity', async () => {
+      const uri = fixtureUri('broken-hpa.yaml');
+      await openFixture('broken-hpa.yaml');
+      const diagnostics = await waitForDiagnostics(
+        uri,
+        (d) =>
+          d.some(
+            (x) => ruleId(x) === 'replicas-conflict' && x.severity === vscode.DiagnosticSeverity.Warning,
+          ),
+        'replicas-conflict as a warning (its default)',
+      );
+      assert.ok(diagnostics.length > 0);
+      const raised = waitForDiagnostics(
+        uri,
+        (d) =>
+          d.some((x) => ruleId(x) === 'replicas-conflict' && x.severity === vscode.DiagnosticSeverity.Error),
+        'replicas-conflict raised to an error',
+      );
+      await setRules({ 'replicas-conflict': 'error' });
+      await raised;
+    });
+  });
+}
