@@ -189,6 +189,12 @@ describe('hpa-lint lint', () => {
     });
   }
 
+  test('--help prints the usage and exits 0', async () => {
+    const r = await run(['--help']);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^usage: hpa-lint \[paths\|-\]\.\.\. \[--format stylish\|json\|sarif\]/);
+  });
+
   test('an unreadable file exits 2 with one line', async () => {
     const r = await run(['missing.yaml']);
     assert.equal(r.code, 2);

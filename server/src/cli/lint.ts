@@ -30,7 +30,18 @@ interface LintOptions {
 const OVERRIDES = new Set(['off', 'info', 'warning', 'error', 'hint']);
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
+const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error]... [--locale L]
+       hpa-lint simulate <file> ...
+       hpa-lint conformance <file>
+Lints Kubernetes HorizontalPodAutoscalers and their workloads. Directories are searched for *.yaml
+and *.yml; - reads standard input. Exit status: 0 no errors, 1 errors found, 2 usage or I/O failure.
+`;
+
 export async function runLint(args: string[], io: CliIO): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(USAGE);
+    return 0;
+  }
   const options = parseArgs(args);
   setLocale(options.locale ?? process.env.LC_ALL ?? process.env.LC_MESSAGES ?? process.env.LANG);
   const settings: HpaSettings = { ...DEFAULT_SETTINGS, rules: options.rules };
