@@ -1,0 +1,125 @@
+/**
+ * YAML snippets that put the wrong thing where a manifest field goes: each is written verbatim after
+ * `key: ` (or as a list item), so every one must be a single line of valid-or-broken YAML that a
+ * user could type. Grouped by what they attack, so a failure report says what kind of value it was.
+ */
+
+/** Values YAML reads as numbers outside what any HPA field accepts, or as float oddities. */
+export const HOSTILE_NUMBERS: readonly string[] = [
+  '0',
+  '-1',
+  '-0',
+  '-0.0',
+  '1.5',
+  '0.0000001',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '999999999999999999999999999999',
+  '1e308',
+  '1e999',
+  '-1e999',
+  '.nan',
+  '.NaN',
+  '.inf',
+  '-.inf',
+  '+.inf',
+  '0x7fffffff',
+  '0o777',
+  '1_000',
+];
+
+/** Strings that look like numbers or quantities, and strings that are not what a number field wants. */
+export const HOSTILE_STRINGS: readonly string[] = [
+  '"NaN"',
+  '"Infinity"',
+  '"-Infinity"',
+  '"1e3"',
+  '"12"',
+  '"-1"',
+  '"500m"',
+  '"1Ki"',
+  '"1.5Gi"',
+  '"9999999999999999999999Ei"',
+  '"0.000000001n"',
+  '""',
+  "''",
+  '" "',
+  '"名前"',
+  '"\\uD800"',
+  '"\\0"',
+  '"a\\nb"',
+  '"__proto__"',
+  '"constructor"',
+  'Deployment',
+  'autoscaling/v2',
+  'Percent',
+  'Pods',
+  'Max',
+];
+
+/** Other YAML types: null, booleans, maps where lists go and lists where maps go, tags, anchors. */
+export const HOSTILE_STRUCTURES: readonly string[] = [
+  'null',
+  '~',
+  '',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '[1, 2]',
+  '[null]',
+  '{a: 1}',
+  '[[[]]]',
+  '{type: Percent, value: 1e999, periodSeconds: -1}',
+  '[{type: Pods, value: .nan, periodSeconds: .inf}]',
+  '{name: cpu, target: {type: Utilization, averageUtilization: "60"}}',
+  '{"kind": 5}',
+  '{__proto__: {polluted: true}}',
+  '{constructor: {prototype: {polluted: true}}}',
+  '!!binary aGVsbG8=',
+  '!!timestamp 2001-12-14',
+  '!!str 5',
+  '!!int "x"',
+  '!!float abc',
+  '!!map []',
+  '!!seq {}',
+  '!custom 5',
+  '&anchor 5',
+  '*missingAlias',
+  '@reserved',
+  '`backtick',
+  '"unterminated',
+  '[unclosed',
+  '{unclosed: 1',
+  '- item',
+  '? complex',
+  '| ',
+  '> ',
+  '%YAML 1.2',
+  '#only a comment',
+];
+
+export const HOSTILE_VALUES: readonly string[] = [
+  ...HOSTILE_NUMBERS,
+  ...HOSTILE_STRINGS,
+  ...HOSTILE_STRUCTURES,
+];
+
+/** Keys that are not what the schema expects, including the ones that reach Object.prototype in naive code. */
+export const HOSTILE_KEYS: readonly string[] = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  '<<',
+  '"quoted key"',
+  '? [complex, key]',
+  '1',
+  'null',
+  '""',
+  'kind',
+  'spec',
+];

@@ -1,0 +1,141 @@
+/**
+ * The server's document pipeline, in-process: the same functions service.ts calls on every open or
+ * change (FileModel -> WorkspaceIndex.setFile -> lintFile -> locate, behind the size guard), the
+ * preview requests (documentHpas, previewModelAt), the language features (hover, completion, code
+ * actions) and the CLI's `main`. Thousands of cases a minute instead of a process round-trip each.
+ */
+import type { CodeAction, Range } from 'vscode-languageserver-types';
+import { main as cliMain } from '../../server/src/cli';
+import type { CliIO } from '../../server/src/cli/io';
+import { FileModel } from '../../server/src/documents';
+import { type LocatedFinding, locate } from '../../server/src/findingsOutput';
+import { lintFile } from '../../server/src/lint';
+import { documentHpas, previewModelAt } from '../../server/src/previewModel';
+import { FILE_TOO_LARGE_RULE } from '../../server/src/rules/index';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../../server/src/settings';
+import { WorkspaceIndex } from '../../server/src/workspaceIndex';
+import { provideCodeActions } from '../../server/src/features/codeActions';
+import { provideCompletion } from '../../server/src/features/completion';
+import type { FeatureContext } from '../../server/src/features/context';
+import { provideHover } from '../../server/src/features/hover';
+import { workspaceTargetResolver } from '../../server/src/features/workspaceTargets';
+import { parseYamlFile } from '../../server/src/features/yamlFile';
+
+export interface LintOutcome {
+  diagnostics: LocatedFinding[];
+  /** True when the size guard skipped the file (diagnostics then hold its one information finding). */
+  skipped: boolean;
+}
+
+/** One language-server session's state: a workspace index and settings, fed document by document. */
+export class InProcessServer {
+  readonly workspace = new WorkspaceIndex();
+
+  constructor(readonly settings: HpaSettings = { ...DEFAULT_SETTINGS }) {}
+
+  /** What service.ts does for an open or changed document: guard, index, lint, locate. */
+  lint(uri: string, text: string, version = 1): LintOutcome {
+    if (text.length > this.settings.maxFileSizeBytes) {
+      this.workspace.deleteFile(uri);
+      return {
+        skipped: true,
+        diagnostics: [
+          {
+            rule: FILE_TOO_LARGE_RULE.id,
+            severity: FILE_TOO_LARGE_RULE.defaultSeverity,
+            message: 'skipped',
+            range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          },
+        ],
+      };
+    }
+    const file = new FileModel(uri, text, version, this.workspace.getFile(uri));
+    this.workspace.setFile(file);
+    const findings = lintFile(file, this.workspace, this.settings).filter((f) => f.uri === uri);
+    return { skipped: false, diagnostics: locate(file, findings) };
+  }
+
+  /** The preview's two requests, at a given line. Returns how many HPAs the document has. */
+  preview(uri: string, line: number): number {
+    const file = this.workspace.getFile(uri);
+    if (!file) return 0;
+    previewModelAt(file, this.workspace, line);
+    return documentHpas(file, this.workspace).length;
+  }
+
+  close(uri: string): void {
+    this.workspace.deleteFile(uri);
+  }
+
+  /**
+   * Hover and completion at each position, and code actions for the diagnostics; returns every range
+   * the answers carry for this document, so the caller can check they lie inside it.
+   */
+  features(
+    uri: string,
+    text: string,
+    positions: { line: number; character: number }[],
+    diagnostics: LocatedFinding[],
+  ): Range[] {
+    const file = parseYamlFile(text);
+    const resolve = workspaceTargetResolver(this.workspace);
+    const ctx: FeatureContext = { locale: 'en', uri, resolveTarget: (doc) => resolve(uri, doc) };
+    const ranges: Range[] = [];
+    for (const position of positions) {
+      const hover = provideHover(file, position, ctx);
+      if (hover?.range) ranges.push(hover.range);
+      for (const item of provideCompletion(file, position, ctx)) {
+        const edit = item.textEdit;
+        if (edit && 'range' in edit) ranges.push(edit.range);
+        for (const extra of item.additionalTextEdits ?? []) ranges.push(extra.range);
+      }
+    }
+    const lspDiagnostics = diagnostics.map((d) => ({
+      range: d.range,
+      message: d.message,
+      code: d.rule,
+      source: 'hpa',
+    }));
+    const start = positions[0] ?? { line: 0, character: 0 };
+    const actions = provideCodeActions(file, { start, end: start }, { diagnostics: lspDiagnostics }, ctx);
+    for (const action of actions) ranges.push(...editRanges(action, uri));
+    return ranges;
+  }
+}
+
+/** Ranges of the edits a code action makes to this document (edits that create other files are not checked). */
+function editRanges(action: CodeAction, uri: string): Range[] {
+  const out: Range[] = [];
+  const edits: { range: Range }[] = [...(action.edit?.changes?.[uri] ?? [])];
+  for (const change of action.edit?.documentChanges ?? []) {
+    if ('textDocument' in change && change.textDocument.uri === uri) {
+      for (const e of change.edits) if ('range' in e) edits.push(e);
+    }
+  }
+  for (const e of edits) out.push(e.range);
+  return out;
+}
+
+export interface CliOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `hpa-lint <argv>` in-process; `files` are what its readFile sees (`-` is standard input). */
+export async function runCli(argv: string[], files: Record<string, string>): Promise<CliOutcome> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    readFile: async (path) => {
+      const key = Object.keys(files).find((name) => path === name || path.endsWith(`/${name}`));
+      if (key === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      return files[key]!;
+    },
+    cwd: '/nonexistent-fuzz-cwd',
+  };
+  const code = await cliMain(argv, io);
+  return { code, stdout, stderr };
+}
