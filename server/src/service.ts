@@ -184,7 +184,8 @@ export function startHpaService(connection: Connection): HpaService {
     const toLint = new Set<string>();
     for (const uri of changed) {
       const document = documents.get(uri);
-      if (!document) continue;
+      // A client that sent a non-string `text` gets nothing linted, rather than a dead server.
+      if (!document || typeof document.getText() !== 'string') continue;
       toLint.add(uri);
       const previous = workspace.getFile(uri);
       if (
