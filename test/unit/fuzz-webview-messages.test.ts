@@ -1,0 +1,135 @@
+/**
+ * The host-side check of what the preview webview posts (common/preview/validate.ts), fuzzed:
+ * whatever arrives — any JSON-like value, or a real message with one field swapped for anything —
+ * the validator returns a boolean without throwing, and whatever it accepts has exactly the shape
+ * the host reads (so a message with a wrong shape is dropped whole). The hand-written cases are the
+ * preview helper's (test/webview/validate.test.ts).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { isHostToWebview, isWebviewToHost } from '../../common/preview/validate';
+
+const SETTINGS = {
+  profile: 'burst',
+  peak: 2,
+  noise: 0.1,
+  durationSeconds: 600,
+  initialReplicas: 1,
+  syncPeriodSeconds: 15,
+  podStartupSeconds: 30,
+};
+const NUMBER_FIELDS = [
+  'peak',
+  'noise',
+  'durationSeconds',
+  'initialReplicas',
+  'syncPeriodSeconds',
+  'podStartupSeconds',
+] as const;
+
+const VALID: Record<string, unknown>[] = [
+  { type: 'ready' },
+  { type: 'toggleLock' },
+  { type: 'pickCsv' },
+  { type: 'exportCsv', text: 't,cpu\n0,1\n' },
+  { type: 'exportSvg', text: '<svg/>' },
+  { type: 'settingsChanged', settings: SETTINGS },
+];
+
+/** What the host may rely on in an accepted message; throws with the reason when that does not hold. */
+function assertHostCanRead(message: unknown): void {
+  assert.ok(typeof message === 'object' && message !== null && !Array.isArray(message));
+  const m = message as Record<string, unknown>;
+  switch (m.type) {
+    case 'ready':
+    case 'toggleLock':
+    case 'pickCsv':
+      return;
+    case 'exportCsv':
+    case 'exportSvg':
+      assert.equal(typeof m.text, 'string');
+      return;
+    case 'settingsChanged': {
+      const s = m.settings as Record<string, unknown>;
+      assert.ok(typeof s === 'object' && s !== null && !Array.isArray(s));
+      assert.equal(typeof s.profile, 'string');
+      for (const key of NUMBER_FIELDS) assert.ok(Number.isFinite(s[key]), `${key} is finite`);
+      return;
+    }
+    default:
+      assert.fail(`accepted an unknown type ${String(m.type)}`);
+  }
+}
+
+const anything = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withTypedArray: true,
+  withSparseArray: true,
+  key: fc.oneof(
+    fc.string(),
+    fc.constantFrom('__proto__', 'constructor', 'type', 'text', 'settings', 'toString'),
+  ),
+});
+
+test('any value: the validators answer true or false and never throw', () => {
+  fc.assert(
+    fc.property(anything, (value) => {
+      const toHost = isWebviewToHost(value);
+      const toWebview = isHostToWebview(value);
+      assert.equal(typeof toHost, 'boolean');
+      assert.equal(typeof toWebview, 'boolean');
+      if (toHost) assertHostCanRead(value);
+    }),
+    { numRuns: 3000, seed: 7 },
+  );
+});
+
+test('a real message with one field replaced by anything is accepted only in a shape the host can read', () => {
+  const mutated = fc
+    .record({
+      base: fc.constantFrom(...VALID),
+      field: fc.constantFrom(
+        'type',
+        'text',
+        'settings',
+        ...NUMBER_FIELDS.map((k) => `settings.${k}`),
+        'settings.profile',
+      ),
+      value: fc.oneof(
+        anything,
+        fc.constantFrom(NaN, Infinity, -Infinity, -0, 1e308, '', '5', null, undefined),
+      ),
+    })
+    .map(({ base, field, value }) => {
+      const copy: Record<string, unknown> = {
+        ...base,
+        settings: base.settings ? { ...(base.settings as object) } : undefined,
+      };
+      if (copy.settings === undefined) delete copy.settings;
+      const [head, tail] = field.split('.');
+      if (tail && typeof copy[head!] === 'object' && copy[head!] !== null)
+        (copy[head!] as Record<string, unknown>)[tail] = value;
+      else copy[head!] = value;
+      return copy;
+    });
+  let accepted = 0;
+  let rejected = 0;
+  fc.assert(
+    fc.property(mutated, (message) => {
+      if (isWebviewToHost(message)) {
+        accepted++;
+        assertHostCanRead(message);
+      } else rejected++;
+    }),
+    { numRuns: 3000, seed: 11 },
+  );
+  // Both outcomes happen, so the property is not vacuous either way.
+  assert.ok(accepted > 0 && rejected > 0, `accepted ${accepted}, rejected ${rejected}`);
+});
