@@ -50,7 +50,6 @@ export default tseslint.config(
         process: 'readonly',
         console: 'readonly',
         globalThis: 'readonly',
-        URL: 'readonly',
         Buffer: 'readonly',
         setTimeout: 'readonly',
         __dirname: 'readonly',
