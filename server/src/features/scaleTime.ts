@@ -31,11 +31,13 @@ export function scaleTime(
     return undefined;
   }
   if (min < 1 || max < min) return undefined;
+  const behavior = sanitizeBehavior(spec.behavior);
+  if (beyondApiLimits(behavior)) return undefined;
   const engineSpec: HPASpec = {
     scaleTargetRef: { kind: 'Deployment', name: 'target' },
     minReplicas: min,
     maxReplicas: max,
-    behavior: sanitizeBehavior(spec.behavior),
+    behavior,
   };
   try {
     const ramp = timeToScale(engineSpec, direction, options);
@@ -43,4 +45,17 @@ export function scaleTime(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The API server rejects a window over 3600 s or a period over 1800 s, so there is no ramp to tell;
+ * and a window of 2^31 s keeps every recommendation for the whole 30-day ramp, which is quadratic:
+ * the hover hung (found by fuzzing).
+ */
+function beyondApiLimits(behavior: ReturnType<typeof sanitizeBehavior>): boolean {
+  for (const rules of [behavior?.scaleUp, behavior?.scaleDown]) {
+    if ((rules?.stabilizationWindowSeconds ?? 0) > 3600) return true;
+    if ((rules?.policies ?? []).some((p) => p.periodSeconds > 1800)) return true;
+  }
+  return false;
 }
