@@ -15,6 +15,9 @@ import { InProcessServer, runCli } from './inProcess';
 import { LspSession } from './lspSession';
 import { probePositions, runFuzz } from './runner';
 
+/** Generous: the 10,000-document file takes seconds on a loaded machine; a quadratic blow-up takes minutes. */
+const CASE_BUDGET_MS = 30_000;
+
 interface Args {
   cases: number;
   seed: number;
@@ -129,7 +132,11 @@ async function main(): Promise<number> {
     cases: args.cases,
     seed: args.seed,
     hugeBytes: HUGE_FILE_BYTES,
+    budgetMs: CASE_BUDGET_MS,
     log: (line) => console.log(`  ${line}`),
+    // scripts/fuzz.mjs watches these: a case that never ends is reported by index and seed.
+    onCaseStart: (index, fuzzCase) =>
+      process.send?.({ index, type: fuzzCase.type, label: fuzzCase.label.slice(0, 200) }),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(

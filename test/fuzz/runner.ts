@@ -20,6 +20,10 @@ export interface FuzzOptions {
   hugeBytes: number;
   /** Run the CLI on one case in this many. */
   cliEvery?: number;
+  /** A case taking longer than this in total (lint, features, CLI) is a failure; unset in tests, which time nothing. */
+  budgetMs?: number;
+  /** Called before each case, e.g. to tell a watchdog which case is running. */
+  onCaseStart?: (index: number, fuzzCase: FuzzCase) => void;
   log?: (line: string) => void;
 }
 
@@ -134,7 +138,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 
   for (let index = 0; index < cases.length; index++) {
     const fuzzCase = cases[index]!;
+    options.onCaseStart?.(index, fuzzCase);
+    const caseStarted = performance.now();
     const failures = await checkCase(server, fuzzCase, index, index % cliEvery === 0);
+    const caseMs = performance.now() - caseStarted;
+    if (options.budgetMs !== undefined && caseMs > options.budgetMs) {
+      failures.list.push({
+        where: 'time budget',
+        problem: `case #${index} took ${caseMs.toFixed(0)} ms (budget ${options.budgetMs} ms)`,
+      });
+    }
     report.casesTried++;
     if (failures.cliRan) report.cliRuns++;
     recordLatency(report, fuzzCase.type, failures.ms);
