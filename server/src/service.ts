@@ -69,6 +69,7 @@ export function startHpaService(connection: Connection): HpaService {
   const features = registerLanguageFeatures(connection, {
     documents,
     resolveTarget: workspaceTargetResolver(workspace),
+    maxFileSizeBytes: () => settings.maxFileSizeBytes,
   });
   /** Disk text of files that are not open, so closing a document falls back to what is saved. */
   const diskText = new Map<string, string>();

@@ -25,6 +25,8 @@ export { workspaceTargetResolver } from './workspaceTargets';
 
 export interface LanguageFeatureDeps {
   documents: TextDocuments<TextDocument>;
+  /** hpa.maxFileSizeBytes: a longer document is not parsed, as the lint skips it (a 20 MB hover took 22 s). */
+  maxFileSizeBytes?(): number;
   /** The client's display language, read on every request; the server's l10n locale by default. */
   locale?(): string;
   /** Finds an HPA's target in the workspace; the same file is searched when this gives nothing. */
@@ -113,14 +115,21 @@ export function registerLanguageFeatures(
     };
   };
 
+  /** The open document, unless it is over the size limit. */
+  const usable = (uri: string): TextDocument | undefined => {
+    const document = deps.documents.get(uri);
+    const limit = deps.maxFileSizeBytes?.() ?? Infinity;
+    return document && document.getText().length <= limit ? document : undefined;
+  };
+
   connection.onHover((params) => {
-    const document = deps.documents.get(params.textDocument.uri);
+    const document = usable(params.textDocument.uri);
     if (!document) return null;
     return provideHover(cache.get(document), params.position, contextFor(document.uri));
   });
 
   connection.onCompletion((params) => {
-    const document = deps.documents.get(params.textDocument.uri);
+    const document = usable(params.textDocument.uri);
     if (!document) return [];
     return provideCompletion(cache.get(document), params.position, contextFor(document.uri), {
       snippets: support().completionSnippets,
@@ -128,7 +137,7 @@ export function registerLanguageFeatures(
   });
 
   connection.onCodeAction((params) => {
-    const document = deps.documents.get(params.textDocument.uri);
+    const document = usable(params.textDocument.uri);
     if (!document) return [];
     return provideCodeActions(cache.get(document), params.range, params.context, contextFor(document.uri));
   });
