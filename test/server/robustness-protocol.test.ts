@@ -217,6 +217,12 @@ test('one huge message (a 20 MB document) gets the size guard diagnostic, and th
     published.diagnostics.map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character]),
     [['file-too-large', 3, 0, 0]],
   );
+  // The features skip it too: parsing it for a hover would block every other document.
+  const hover = await outcome('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 1, character: 2 },
+  });
+  assert.deepEqual(hover, { result: null });
   await session.close(uri);
   await assertStillServing(++normalVersion);
 });
