@@ -5,6 +5,7 @@
 import { benchEngine } from './engine.bench';
 import { benchLint } from './lint.bench';
 import { benchPreview } from './preview.bench';
+import { benchRobustness } from './robustness.bench';
 
 interface Row {
   name: string;
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     ['engine', benchEngine],
     ['preview', benchPreview],
     ['lint', benchLint],
+    ['robustness', benchRobustness],
   ];
   const all: Row[] = [];
   for (const [suite, run] of suites) {
