@@ -3,6 +3,7 @@
  * load per metric, sized so the initial replicas sit exactly at target. Used by the CLI and the
  * preview.
  */
+import { metricTargetOf } from './metricTarget';
 import { effectiveMetrics, effectiveMinReplicas } from './defaults';
 import { makeProfileLoad, MAX_PROFILE_SECONDS } from './loadProfiles';
 import { metricDisplayName } from './metricEvaluation';
@@ -93,18 +94,7 @@ export function targetTotalFor(
   podRequests: Record<string, number>,
   containerRequests?: Record<string, Record<string, number>>,
 ): number {
-  const target =
-    spec.type === 'Resource'
-      ? spec.resource?.target
-      : spec.type === 'ContainerResource'
-        ? spec.containerResource?.target
-        : spec.type === 'Pods'
-          ? spec.pods?.target
-          : spec.type === 'Object'
-            ? spec.object?.target
-            : spec.type === 'External'
-              ? spec.external?.target
-              : undefined;
+  const target = metricTargetOf(spec);
   if (!target) return 0;
   if ((spec.type === 'Object' || spec.type === 'External') && target.type === 'Value')
     return safeMilli(target.value) ?? 0;

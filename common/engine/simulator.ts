@@ -4,6 +4,7 @@
  * starting report 0 and follow the cpu readiness rules); Object and External metrics report the
  * load value itself. mode 'formula' shows the bare formula for comparison (see `formulaStep`).
  */
+import { metricTargetOf } from './metricTarget';
 import type { ClusterSnapshot, PodSnapshot } from './clusterSnapshot';
 import { podsMetricKey } from './clusterSnapshot';
 import { newControllerState, prepareHpa, syncPrepared, type PreparedHpa } from './controller';
@@ -170,18 +171,7 @@ function toSample(m: MetricEvaluation): MetricSample {
 }
 
 function targetOf(spec: MetricSpec): { type: string; milliOrPercent: number } | null {
-  const target =
-    spec.type === 'Resource'
-      ? spec.resource?.target
-      : spec.type === 'ContainerResource'
-        ? spec.containerResource?.target
-        : spec.type === 'Pods'
-          ? spec.pods?.target
-          : spec.type === 'Object'
-            ? spec.object?.target
-            : spec.type === 'External'
-              ? spec.external?.target
-              : null;
+  const target = metricTargetOf(spec);
   if (!target) return null;
   try {
     if (
