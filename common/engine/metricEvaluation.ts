@@ -139,6 +139,32 @@ function setResult(base: MetricEvaluation, value: number, ratio: number, proposa
   return base;
 }
 
+/**
+ * The plain per-Pod average path (§1.4.3), shared by Resource/ContainerResource AverageValue
+ * (`resource` set, so the cpu readiness rules apply) and Pods metrics (`resource` null).
+ */
+function perPodAverageValue(
+  base: MetricEvaluation,
+  ctx: EvaluationContext,
+  metrics: Map<string, number>,
+  resource: string | null,
+  targetAverageValue: number,
+): MetricEvaluation {
+  base.target = targetAverageValue;
+  base.targetType = 'AverageValue';
+  const r = averageValueReplicas({
+    currentReplicas: ctx.snapshot.specReplicas,
+    tolerances: ctx.tolerances,
+    pods: ctx.snapshot.pods,
+    metrics,
+    now: ctx.now,
+    options: ctx.options,
+    resource,
+    targetAverageValue,
+  });
+  return setResult(base, r.usage, r.ratio, r.replicas);
+}
+
 function perPodResource(
   base: MetricEvaluation,
   ctx: EvaluationContext,
@@ -147,32 +173,13 @@ function perPodResource(
   target: MetricTarget,
 ): MetricEvaluation {
   const { snapshot } = ctx;
-  const metrics = new Map<string, number>();
-  for (const pod of snapshot.pods) {
-    const v = container === null ? pod.usage[resource] : pod.containerUsage?.[container]?.[resource];
-    if (v !== null && v !== undefined) metrics.set(pod.name, v);
-  }
-  const extra =
-    snapshot.unknownPodMetrics?.[container === null ? resource : containerMetricKey(container, resource)];
-  if (extra) for (const [name, v] of Object.entries(extra)) if (!metrics.has(name)) metrics.set(name, v);
+  const metrics = collect(
+    snapshot.pods,
+    (pod) => (container === null ? pod.usage[resource] : pod.containerUsage?.[container]?.[resource]),
+    snapshot.unknownPodMetrics?.[container === null ? resource : containerMetricKey(container, resource)],
+  );
   if (target.averageValue !== undefined && target.averageValue !== null) {
-    const targetAverageValue = milli(target.averageValue);
-    base.target = targetAverageValue;
-    base.targetType = 'AverageValue';
-    const r = averageValueReplicas({
-      currentReplicas: snapshot.specReplicas,
-      tolerances: ctx.tolerances,
-      pods: snapshot.pods,
-      metrics,
-      now: ctx.now,
-      options: ctx.options,
-      resource,
-      targetAverageValue,
-    });
-    base.value = r.usage;
-    base.ratio = r.ratio;
-    base.proposal = r.replicas;
-    return base;
+    return perPodAverageValue(base, ctx, metrics, resource, milli(target.averageValue));
   }
   if (target.averageUtilization === undefined || target.averageUtilization === null) {
     throw new MetricError(
@@ -284,20 +291,7 @@ function evaluateUnchecked(
       const m = spec.pods;
       const key = podsMetricKey(m.metric.name);
       const metrics = collect(snapshot.pods, (pod) => pod.usage[key], snapshot.unknownPodMetrics?.[key]);
-      const targetAverageValue = milli(m.target.averageValue);
-      base.target = targetAverageValue;
-      base.targetType = 'AverageValue';
-      const r = averageValueReplicas({
-        currentReplicas: snapshot.specReplicas,
-        tolerances: ctx.tolerances,
-        pods: snapshot.pods,
-        metrics,
-        now: ctx.now,
-        options: ctx.options,
-        resource: null,
-        targetAverageValue,
-      });
-      return setResult(base, r.usage, r.ratio, r.replicas);
+      return perPodAverageValue(base, ctx, metrics, null, milli(m.target.averageValue));
     }
     case 'Object': {
       const o = spec.object;
