@@ -229,6 +229,27 @@ interface LegendItem {
   label: string;
 }
 
+/** Closes a chart: its data over the frame, the legend below, and the height both take. */
+function finishChart(
+  kind: string,
+  children: SvgNode[],
+  data: SvgNode[],
+  items: LegendItem[],
+  f: Frame,
+  top: number,
+): { node: SvgNode; height: number } {
+  children.push(
+    el('g', { class: 'hpa-data' }, data),
+    el('rect', { class: 'hpa-frame', x: f.x0, y: f.y0, width: r(f.x1 - f.x0), height: PLOT_HEIGHT }),
+  );
+  const lg = legend(items, f.x0, f.y1 + MARGIN.bottom, f.x1 - f.x0);
+  children.push(lg.node);
+  return {
+    node: el('g', { class: `hpa-chart ${kind}` }, children),
+    height: f.y1 - top + MARGIN.bottom + lg.height,
+  };
+}
+
 function legend(items: LegendItem[], x: number, y: number, width: number): { node: SvgNode; height: number } {
   const nodes: SvgNode[] = [];
   let cx = x;
@@ -341,16 +362,7 @@ function metricChart(input: ChartInput, top: number, width: number): { node: Svg
     if (d) data.push(el('path', { class: `${cls} hpa-line`, d }));
     items.push({ cls, label: t(locale, 'legendMetric', { metric: name }) });
   });
-  children.push(
-    el('g', { class: 'hpa-data' }, data),
-    el('rect', { class: 'hpa-frame', x: f.x0, y: f.y0, width: r(f.x1 - f.x0), height: PLOT_HEIGHT }),
-  );
-  const lg = legend(items, f.x0, f.y1 + MARGIN.bottom, f.x1 - f.x0);
-  children.push(lg.node);
-  return {
-    node: el('g', { class: 'hpa-chart hpa-chart-load' }, children),
-    height: f.y1 - top + MARGIN.bottom + lg.height,
-  };
+  return finishChart('hpa-chart-load', children, data, items, f, top);
 }
 
 function replicaChart(input: ChartInput, top: number, width: number): { node: SvgNode; height: number } {
@@ -425,16 +437,7 @@ function replicaChart(input: ChartInput, top: number, width: number): { node: Sv
       data.push(el('line', { class: 'hpa-cursor', x1: x, x2: x, y1: f.y0, y2: f.y1 }));
     }
   }
-  children.push(
-    el('g', { class: 'hpa-data' }, data),
-    el('rect', { class: 'hpa-frame', x: f.x0, y: f.y0, width: r(f.x1 - f.x0), height: PLOT_HEIGHT }),
-  );
-  const lg = legend(items, f.x0, f.y1 + MARGIN.bottom, f.x1 - f.x0);
-  children.push(lg.node);
-  return {
-    node: el('g', { class: 'hpa-chart hpa-chart-replicas' }, children),
-    height: f.y1 - top + MARGIN.bottom + lg.height,
-  };
+  return finishChart('hpa-chart-replicas', children, data, items, f, top);
 }
 
 /** Both charts, stacked, as one `<svg>` tree. */
