@@ -18,6 +18,7 @@ import {
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
 import { parseAllDocuments } from 'yaml';
+import { SERVER_NODE_FLAGS } from '../common/serverNodeFlags';
 
 export interface BenchRow {
   name: string;
@@ -350,7 +351,10 @@ export async function benchLint(edits = 7, rounds = 2): Promise<BenchRow[]> {
   const ourRounds: ServerTimes[] = [];
   const ylsRounds: ServerTimes[] = [];
   for (let round = 0; round < rounds; round++) {
-    ourRounds.push(await measureServer([OUR_SERVER, '--stdio'], { hpa: {} }, text, edits, true));
+    // Our server starts as the extension starts it (client/src/languageClient.ts), with its V8 flags.
+    ourRounds.push(
+      await measureServer([...SERVER_NODE_FLAGS, OUR_SERVER, '--stdio'], { hpa: {} }, text, edits, true),
+    );
     ylsRounds.push(await measureServer([YLS, '--stdio'], yamlConfig, text, edits, false));
   }
   const best = (list: ServerTimes[]): ServerTimes => ({

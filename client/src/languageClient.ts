@@ -6,6 +6,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { ServerRestartPolicy } from './serverRestartPolicy';
+import { SERVER_NODE_FLAGS } from '../../common/serverNodeFlags';
 
 export const CLIENT_ID = 'hpa';
 const CLIENT_NAME = 'HPA Linter';
@@ -42,11 +43,15 @@ export function createLanguageClient(
 ): LanguageClient {
   const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
+    run: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: [...SERVER_NODE_FLAGS] },
+    },
     debug: {
       module: serverModule,
       transport: TransportKind.ipc,
-      options: { execArgv: ['--nolazy', '--inspect=6019'] },
+      options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6019'] },
     },
   };
   const initializationOptions: HpaInitializationOptions = {

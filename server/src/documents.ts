@@ -9,7 +9,9 @@
  * never parsed: a cheap scan for the top-level `kind:` line decides.
  */
 import { type Document, parseDocument } from 'yaml';
+import { blankUnreadFields } from './blankUnreadFields';
 import { LineIndex } from './ranges';
+import { READ_SETS } from './readSets';
 
 /** Kinds whose content some rule reads. Everything else is only counted. */
 export const PARSED_KINDS: ReadonlySet<string> = new Set([
@@ -57,6 +59,17 @@ const TEMPLATE_MARK = /\{\{|\{%/;
 /** A parsed document. Offsets inside it are relative to the document's own text. */
 export type ParsedYaml = Document.Parsed;
 
+export interface ParseOptions {
+  /**
+   * Parse only the fields something reads (readSets.ts) of workload documents, and leave the YAML
+   * errors of the other fields to checkFullText(). The language server does, to answer a large file
+   * sooner; the CLI does not, since it reports once.
+   */
+  blankUnreadFields: boolean;
+}
+
+const FULL_PARSE: ParseOptions = { blankUnreadFields: false };
+
 /**
  * One document's text and what is known about it. Immutable and keyed by its text, so the same
  * instance is reused for as long as the text does not change, wherever it moves in the file.
@@ -64,8 +77,11 @@ export type ParsedYaml = Document.Parsed;
 let nextModelId = 1;
 
 export class YamlDocumentModel {
-  /** Unique per instance: lets caches tell "the same text as before" from "a new text". */
-  readonly id = nextModelId++;
+  /**
+   * Names this model's current parse: unique per instance, so caches tell "the same text as before"
+   * from "a new text", and renewed when checkFullText() replaces the parse.
+   */
+  id = nextModelId++;
   /** The top-level `kind:` found by the cheap scan (undefined for flow style or no kind). */
   readonly scannedKind: string | undefined;
   /** Has anything besides comments and blank lines. */
@@ -73,8 +89,12 @@ export class YamlDocumentModel {
   /** Contains Helm/Jinja template markers: not YAML until rendered, so no rule looks at it. */
   readonly templated: boolean;
   private parsedCache: ParsedYaml | undefined;
+  private fullTextUnchecked = false;
 
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    private readonly options: ParseOptions = FULL_PARSE,
+  ) {
     this.scannedKind = KIND_LINE.exec(text)?.[1];
     this.hasContent = CONTENT_LINE.test(stripDocumentMarker(text));
     this.templated = TEMPLATE_MARK.test(text);
@@ -90,14 +110,55 @@ export class YamlDocumentModel {
   }
 
   get parsed(): ParsedYaml {
-    // Positions come from the file's LineIndex (ranges.ts), so no LineCounter is needed here.
-    this.parsedCache ??= parseDocument(this.text, { prettyErrors: false });
+    this.parsedCache ??= this.parse();
     return this.parsedCache;
+  }
+
+  /** True while the parse holds only the read fields and the rest of the text has not been checked for YAML errors. */
+  get awaitingFullCheck(): boolean {
+    return this.fullTextUnchecked;
+  }
+
+  /**
+   * Parses the whole text for the YAML errors of the fields the first parse left out. When there
+   * are some, the model takes that parse (so they are reported, and nothing of the document is
+   * trusted, as for any broken document), renews its id and returns true: the caller re-indexes.
+   */
+  checkFullText(): boolean {
+    if (!this.fullTextUnchecked) return false;
+    this.fullTextUnchecked = false;
+    const full = parseText(this.text);
+    if (full.errors.length === 0) return false;
+    this.parsedCache = full;
+    this.id = nextModelId++;
+    return true;
+  }
+
+  private parse(): ParsedYaml {
+    const readSet =
+      this.options.blankUnreadFields && this.scannedKind !== undefined
+        ? READ_SETS.get(this.scannedKind)
+        : undefined;
+    const blanked = readSet && blankUnreadFields(this.text, readSet);
+    if (blanked !== undefined && blanked !== this.text) {
+      const parsed = parseText(blanked);
+      // A blanked text with errors says nothing reliable: the whole text decides.
+      if (parsed.errors.length === 0) {
+        this.fullTextUnchecked = true;
+        return parsed;
+      }
+    }
+    return parseText(this.text);
   }
 
   get isParsed(): boolean {
     return this.parsedCache !== undefined;
   }
+}
+
+function parseText(text: string): ParsedYaml {
+  // Positions come from the file's LineIndex (ranges.ts), so no LineCounter is needed here.
+  return parseDocument(text, { prettyErrors: false });
 }
 
 function stripDocumentMarker(text: string): string {
@@ -122,11 +183,12 @@ export class FileModel {
     readonly text: string,
     readonly version: number | undefined,
     previous?: FileModel,
+    options: ParseOptions = FULL_PARSE,
   ) {
     const reuse = new ModelReuse(previous?.documents.map((d) => d.model) ?? []);
     this.documents = [];
     for (const slice of splitYamlDocuments(text)) {
-      const model = reuse.take(slice.text) ?? new YamlDocumentModel(slice.text);
+      const model = reuse.take(slice.text) ?? new YamlDocumentModel(slice.text, options);
       if (!model.hasContent) continue;
       this.documents.push({ index: this.documents.length, offset: slice.offset, model });
     }

@@ -108,10 +108,12 @@ function cached(
   key: string,
   compute: () => RawFinding[],
 ): RawFinding[] {
+  // The model's id names its current parse, which a full-text check may replace (documents.ts).
+  const fullKey = `${model.id}|${key}`;
   const hit = cache.get(model);
-  if (hit && hit.key === key) return hit.findings;
+  if (hit && hit.key === fullKey) return hit.findings;
   const findings = compute();
-  cache.set(model, { key, findings });
+  cache.set(model, { key: fullKey, findings });
   return findings;
 }
 

@@ -45,12 +45,13 @@ interface Identity {
   scales: { kind: string; name: string } | undefined;
 }
 
-const identities = new WeakMap<YamlDocumentModel, Identity | null>();
+/** Keyed by model, and valid for the parse named by `id` (see YamlDocumentModel.checkFullText). */
+const identities = new WeakMap<YamlDocumentModel, { id: number; identity: Identity | null }>();
 
 function identityOf(model: YamlDocumentModel): Identity | null {
-  let identity = identities.get(model);
-  if (identity !== undefined) return identity;
-  identity = null;
+  const known = identities.get(model);
+  if (known && known.id === model.id) return known.identity;
+  let identity: Identity | null = null;
   const contents = model.parsed.contents;
   if (isMap(contents)) {
     const root = YamlView.root(contents, 0);
@@ -74,7 +75,7 @@ function identityOf(model: YamlDocumentModel): Identity | null {
       };
     }
   }
-  identities.set(model, identity);
+  identities.set(model, { id: model.id, identity });
   return identity;
 }
 

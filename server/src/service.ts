@@ -25,7 +25,7 @@ import {
   type PreviewModelResult,
 } from '../../common/protocol';
 import { findYamlFiles, isYamlPath, readYamlFile } from './diskWorkspace';
-import { FileModel, warmUpYamlParser } from './documents';
+import { FileModel, type ParseOptions, warmUpYamlParser } from './documents';
 import { locate } from './findingsOutput';
 import type { K8sObject } from './objects';
 import { lintFile } from './lint';
@@ -39,12 +39,20 @@ import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION
 import { WorkspaceIndex } from './workspaceIndex';
 import { registerLanguageFeatures, workspaceTargetResolver } from './features/register';
 
+/** How long one slice of the background YAML check may hold the event loop. */
+const FULL_TEXT_CHECK_SLICE_MS = 8;
+/** The pause after the last change before the background YAML check starts. */
+const FULL_TEXT_CHECK_IDLE_MS = 250;
+
 const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   info: DiagnosticSeverity.Information,
   hint: DiagnosticSeverity.Hint,
 };
+
+/** The server answers from the read fields first and checks the rest for YAML errors when idle. */
+const PARSE_OPTIONS: ParseOptions = { blankUnreadFields: true };
 
 export interface HpaService {
   readonly workspace: WorkspaceIndex;
@@ -137,7 +145,7 @@ export function startHpaService(connection: Connection): HpaService {
         if (text === undefined) continue;
         diskText.set(uri, text);
         if (!documents.get(uri))
-          workspace.setFile(new FileModel(uri, text, undefined, workspace.getFile(uri)));
+          workspace.setFile(new FileModel(uri, text, undefined, workspace.getFile(uri), PARSE_OPTIONS));
       }
     }
   }
@@ -160,7 +168,9 @@ export function startHpaService(connection: Connection): HpaService {
         workspace.deleteFile(change.uri);
       } else {
         diskText.set(change.uri, text);
-        workspace.setFile(new FileModel(change.uri, text, undefined, workspace.getFile(change.uri)));
+        workspace.setFile(
+          new FileModel(change.uri, text, undefined, workspace.getFile(change.uri), PARSE_OPTIONS),
+        );
       }
       for (const uri of relatedUris([...before, ...workspace.objectsIn(change.uri)], workspace))
         affected.add(uri);
@@ -202,11 +212,64 @@ export function startHpaService(connection: Connection): HpaService {
         for (const related of relatedUris(before, workspace)) toLint.add(related);
         continue;
       }
-      const before = workspace.setFile(new FileModel(uri, text, document.version, previous));
+      const before = workspace.setFile(new FileModel(uri, text, document.version, previous, PARSE_OPTIONS));
       for (const related of relatedUris(changedObjects(before, workspace.objectsIn(uri)), workspace))
         toLint.add(related);
     }
     for (const uri of toLint) if (documents.get(uri)) publish(uri);
+    scheduleFullTextChecks();
+  }
+
+  /*
+   * YAML errors in the fields no rule reads (documents.ts parses workloads from their read fields):
+   * checked once the diagnostics are out and the user has paused (every flush pushes the check
+   * back, so typing never waits for it), in slices of a few milliseconds so that an edit arriving
+   * meanwhile is answered first. Open documents go first. A document found broken is re-indexed
+   * and everything that depends on it re-linted, exactly as after an edit.
+   */
+  let fullTextCheckTimer: ReturnType<typeof setTimeout> | undefined;
+  function scheduleFullTextChecks(delayMs = FULL_TEXT_CHECK_IDLE_MS): void {
+    if (fullTextCheckTimer !== undefined) clearTimeout(fullTextCheckTimer);
+    fullTextCheckTimer = setTimeout(checkFullTexts, delayMs);
+  }
+
+  function checkFullTexts(): void {
+    fullTextCheckTimer = undefined;
+    if (flushScheduled) {
+      scheduleFullTextChecks(); // an edit is waiting: it goes first, and the check waits for the next pause
+      return;
+    }
+    const deadline = performance.now() + FULL_TEXT_CHECK_SLICE_MS;
+    const open = documents.keys();
+    const uris = [...open, ...workspace.uris().filter((uri) => !documents.get(uri))];
+    for (const uri of uris) {
+      const file = workspace.getFile(uri);
+      if (!file) continue;
+      const broken: K8sObject[] = [];
+      let unfinished = false;
+      for (const doc of file.documents) {
+        if (!doc.model.awaitingFullCheck) continue;
+        if (performance.now() > deadline) {
+          unfinished = true;
+          break;
+        }
+        const before = workspace.objectsIn(uri).filter((o) => o.fileDocument.model === doc.model);
+        if (doc.model.checkFullText()) broken.push(...before);
+      }
+      if (broken.length > 0) {
+        workspace.setFile(file);
+        const after = workspace
+          .objectsIn(uri)
+          .filter((o) => broken.some((b) => b.fileDocument === o.fileDocument));
+        if (documents.get(uri)) schedule(uri);
+        for (const related of relatedUris([...broken, ...after], workspace))
+          if (documents.get(related)) schedule(related);
+      }
+      if (unfinished) {
+        scheduleFullTextChecks(0);
+        return;
+      }
+    }
   }
 
   function publish(uri: string): void {
@@ -268,7 +331,8 @@ export function startHpaService(connection: Connection): HpaService {
     const uri = e.document.uri;
     const before = workspace.objectsIn(uri);
     const disk = diskText.get(uri);
-    if (disk !== undefined) workspace.setFile(new FileModel(uri, disk, undefined, workspace.getFile(uri)));
+    if (disk !== undefined)
+      workspace.setFile(new FileModel(uri, disk, undefined, workspace.getFile(uri), PARSE_OPTIONS));
     else workspace.deleteFile(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     for (const related of relatedUris([...before, ...workspace.objectsIn(uri)], workspace))

@@ -1,5 +1,11 @@
-/** In-process linting for the unit tests: texts in, compact findings out. */
-import { FileModel } from '../../server/src/documents';
+/**
+ * In-process linting for the unit tests: texts in, compact findings out. Every call lints twice, as
+ * the CLI does (full parse) and as the language server does (workloads parsed from their read
+ * fields, then the rest checked for YAML errors), and fails when the two disagree: so every rule
+ * test also guards readSets.ts.
+ */
+import assert from 'node:assert/strict';
+import { FileModel, type ParseOptions } from '../../server/src/documents';
 import { locate } from '../../server/src/findingsOutput';
 import { lintFile } from '../../server/src/lint';
 import { setLocale } from '../../server/src/localize';
@@ -15,9 +21,30 @@ export function lintFiles(
   name: string,
   settings: Partial<HpaSettings> = {},
 ): Row[] {
+  const full = lintWorkspace(files, name, settings, { blankUnreadFields: false });
+  const blanked = lintWorkspace(files, name, settings, { blankUnreadFields: true });
+  assert.deepEqual(blanked, full, 'the server (read fields first) and the CLI (full parse) disagree');
+  return full;
+}
+
+function lintWorkspace(
+  files: Record<string, string>,
+  name: string,
+  settings: Partial<HpaSettings>,
+  options: ParseOptions,
+): Row[] {
   setLocale('en');
   const workspace = new WorkspaceIndex();
-  for (const [uri, text] of Object.entries(files)) workspace.setFile(new FileModel(uri, text, 1));
+  for (const [uri, text] of Object.entries(files))
+    workspace.setFile(new FileModel(uri, text, 1, undefined, options));
+  // What the server's background check does once the user pauses.
+  for (const uri of workspace.uris()) {
+    const file = workspace.getFile(uri);
+    if (!file) continue;
+    let broken = false;
+    for (const doc of file.documents) if (doc.model.checkFullText()) broken = true;
+    if (broken) workspace.setFile(file);
+  }
   const file = workspace.getFile(name);
   if (!file) throw new Error(`no file ${name}`);
   const all = { ...DEFAULT_SETTINGS, ...settings };

@@ -128,6 +128,52 @@ describe('editing and settings', () => {
     assert.deepEqual(compact(broken), [['min-replicas', 1, 6, 15, 6, 17]]);
   });
 
+  test(
+    'a YAML error in a workload field no rule reads is reported once the user pauses',
+    { timeout: 20_000 },
+    async () => {
+      const uri = 'untitled:unread-error.yaml';
+      const text = [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata:',
+        '  name: api',
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      containers:',
+        '        - name: api',
+        '          env:',
+        '            - name: MODE',
+        '              name: FAST',
+        '---',
+        'apiVersion: autoscaling/v2',
+        'kind: HorizontalPodAutoscaler',
+        'metadata:',
+        '  name: api',
+        'spec:',
+        '  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: api }',
+        '  maxReplicas: 3',
+        '  metrics:',
+        '    - type: Resource',
+        '      resource: { name: cpu, target: { type: Utilization, averageUtilization: 60 } }',
+        '',
+      ].join('\n');
+      // First from the read fields: the container lacks its cpu request; env is not read yet.
+      const later = client.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'yaml-syntax'));
+      const first = await client.open(uri, text);
+      assert.ok(first.some((d) => d.code === 'missing-resource-request'));
+      assert.ok(!first.some((d) => d.code === 'yaml-syntax'));
+      // Then, with no further edit, the full text: the duplicate key, and a broken document gets no rules.
+      const checked = (await later).diagnostics;
+      assert.deepEqual(
+        compact(checked).filter((d) => d[0] === 'yaml-syntax'),
+        [['yaml-syntax', 1, 11, 14, 11, 18]],
+      );
+      assert.ok(!checked.some((d) => d.code === 'missing-resource-request' && d.range.start.line < 12));
+    },
+  );
+
   test('a file above hpa.maxFileSizeBytes gets one information diagnostic', async () => {
     const big = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${'# padding line\n'.repeat(200)}`;
     const diagnostics = await client.open('untitled:big.yaml', big);
