@@ -7,7 +7,7 @@
 import type { CodeAction, Range } from 'vscode-languageserver-types';
 import { main as cliMain } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
-import { FileModel } from '../../server/src/documents';
+import { FileModel, type ParseOptions } from '../../server/src/documents';
 import { type LocatedFinding, locate } from '../../server/src/findingsOutput';
 import { lintFile } from '../../server/src/lint';
 import { documentHpas, previewModelAt } from '../../server/src/previewModel';
@@ -25,7 +25,14 @@ export interface LintOutcome {
   diagnostics: LocatedFinding[];
   /** True when the size guard skipped the file (diagnostics then hold its one information finding). */
   skipped: boolean;
+  /** Set when the server's way (read fields first, full text checked after) found something else than a full parse. */
+  mismatch?: string;
 }
+
+/** As service.ts parses: workloads from their read fields. */
+const SERVER_PARSE: ParseOptions = { blankUnreadFields: true };
+/** Files up to this size are also linted from a full parse, to compare. */
+const COMPARE_UP_TO_CHARS = 200_000;
 
 /** One language-server session's state: a workspace index and settings, fed document by document. */
 export class InProcessServer {
@@ -49,10 +56,34 @@ export class InProcessServer {
         ],
       };
     }
-    const file = new FileModel(uri, text, version, this.workspace.getFile(uri));
+    const file = new FileModel(uri, text, version, this.workspace.getFile(uri), SERVER_PARSE);
     this.workspace.setFile(file);
+    // What the server's background check does once the user pauses.
+    let broken = false;
+    for (const doc of file.documents) if (doc.model.checkFullText()) broken = true;
+    if (broken) this.workspace.setFile(file);
     const findings = lintFile(file, this.workspace, this.settings).filter((f) => f.uri === uri);
-    return { skipped: false, diagnostics: locate(file, findings) };
+    const diagnostics = locate(file, findings);
+    return { skipped: false, diagnostics, mismatch: this.compareWithFullParse(uri, diagnostics) };
+  }
+
+  /** The same file linted as the CLI does (every document parsed in full), in a copy of the workspace. */
+  private compareWithFullParse(uri: string, diagnostics: LocatedFinding[]): string | undefined {
+    const uris = this.workspace.uris();
+    if (uris.some((u) => (this.workspace.getFile(u)?.text.length ?? 0) > COMPARE_UP_TO_CHARS))
+      return undefined;
+    const mirror = new WorkspaceIndex();
+    for (const u of uris) mirror.setFile(new FileModel(u, this.workspace.getFile(u)!.text, 1));
+    const file = mirror.getFile(uri)!;
+    const full = locate(
+      file,
+      lintFile(file, mirror, this.settings).filter((f) => f.uri === uri),
+    );
+    const a = JSON.stringify(diagnostics);
+    const b = JSON.stringify(full);
+    // Where the parser runs out of stack depends on how deep the caller's stack already is.
+    if (a.includes('RESOURCE_EXHAUSTION') && b.includes('RESOURCE_EXHAUSTION')) return undefined;
+    return a === b ? undefined : `read fields first: ${a.slice(0, 400)} / full parse: ${b.slice(0, 400)}`;
   }
 
   /** The preview's two requests, at a given line. Returns how many HPAs the document has. */

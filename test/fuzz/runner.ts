@@ -220,6 +220,7 @@ export async function checkCase(
           problem: `${problem}: ${JSON.stringify(d.range)}`,
         });
     }
+    if (outcome.mismatch) result.list.push({ where: 'read fields vs full parse', problem: outcome.mismatch });
     if (outcome.skipped !== text.length > server.settings.maxFileSizeBytes) {
       result.list.push({
         where: 'size guard',
