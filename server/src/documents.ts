@@ -194,6 +194,16 @@ export class FileModel {
     }
   }
 
+  /**
+   * Every document's full-text check at once, as the server's background check does slice by slice
+   * (for the CLI-equivalent result in tests). True when a document turned out broken: re-index then.
+   */
+  checkFullTexts(): boolean {
+    let broken = false;
+    for (const doc of this.documents) if (doc.model.checkFullText()) broken = true;
+    return broken;
+  }
+
   get lineIndex(): LineIndex {
     if (!this.lineIndexCache) this.lineIndexCache = new LineIndex(this.text);
     return this.lineIndexCache;

@@ -59,9 +59,7 @@ export class InProcessServer {
     const file = new FileModel(uri, text, version, this.workspace.getFile(uri), SERVER_PARSE);
     this.workspace.setFile(file);
     // What the server's background check does once the user pauses.
-    let broken = false;
-    for (const doc of file.documents) if (doc.model.checkFullText()) broken = true;
-    if (broken) this.workspace.setFile(file);
+    if (file.checkFullTexts()) this.workspace.setFile(file);
     const findings = lintFile(file, this.workspace, this.settings).filter((f) => f.uri === uri);
     const diagnostics = locate(file, findings);
     return { skipped: false, diagnostics, mismatch: this.compareWithFullParse(uri, diagnostics) };

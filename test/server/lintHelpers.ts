@@ -40,10 +40,7 @@ function lintWorkspace(
   // What the server's background check does once the user pauses.
   for (const uri of workspace.uris()) {
     const file = workspace.getFile(uri);
-    if (!file) continue;
-    let broken = false;
-    for (const doc of file.documents) if (doc.model.checkFullText()) broken = true;
-    if (broken) workspace.setFile(file);
+    if (file?.checkFullTexts()) workspace.setFile(file);
   }
   const file = workspace.getFile(name);
   if (!file) throw new Error(`no file ${name}`);

@@ -228,9 +228,7 @@ function lintAll(files: [string, string][], options: ParseOptions, checkFullText
   if (checkFullText) {
     for (const uri of workspace.uris()) {
       const file = workspace.getFile(uri)!;
-      let broken = false;
-      for (const doc of file.documents) if (doc.model.checkFullText()) broken = true;
-      if (broken) workspace.setFile(file);
+      if (file.checkFullTexts()) workspace.setFile(file);
     }
   }
   const rows: string[] = [];
