@@ -25,7 +25,7 @@ import {
   type PreviewModelResult,
 } from '../../common/protocol';
 import { findYamlFiles, isYamlPath, readYamlFile } from './diskWorkspace';
-import { FileModel, type ParseOptions, warmUpYamlParser } from './documents';
+import { FileModel, type ParseOptions, warmUpYamlParser, type YamlDocumentModel } from './documents';
 import { locate } from './findingsOutput';
 import type { K8sObject } from './objects';
 import { lintFile } from './lint';
@@ -245,7 +245,7 @@ export function startHpaService(connection: Connection): HpaService {
     for (const uri of uris) {
       const file = workspace.getFile(uri);
       if (!file) continue;
-      const broken: K8sObject[] = [];
+      const broken = new Set<YamlDocumentModel>();
       let unfinished = false;
       for (const doc of file.documents) {
         if (!doc.model.awaitingFullCheck) continue;
@@ -253,16 +253,13 @@ export function startHpaService(connection: Connection): HpaService {
           unfinished = true;
           break;
         }
-        const before = workspace.objectsIn(uri).filter((o) => o.fileDocument.model === doc.model);
-        if (doc.model.checkFullText()) broken.push(...before);
+        if (doc.model.checkFullText()) broken.add(doc.model);
       }
-      if (broken.length > 0) {
-        workspace.setFile(file);
-        const after = workspace
-          .objectsIn(uri)
-          .filter((o) => broken.some((b) => b.fileDocument === o.fileDocument));
+      if (broken.size > 0) {
+        const ofBroken = (objects: K8sObject[]) => objects.filter((o) => broken.has(o.fileDocument.model));
+        const before = ofBroken(workspace.setFile(file));
         if (documents.get(uri)) schedule(uri);
-        for (const related of relatedUris([...broken, ...after], workspace))
+        for (const related of relatedUris([...before, ...ofBroken(workspace.objectsIn(uri))], workspace))
           if (documents.get(related)) schedule(related);
       }
       if (unfinished) {
