@@ -8,10 +8,12 @@
  * the document whose text changed. Documents of kinds no rule reads (ConfigMap, Service...) are
  * never parsed: a cheap scan for the top-level `kind:` line decides.
  */
-import { type Document, parseDocument } from 'yaml';
+import { type Document, parseDocument, YAMLParseError } from 'yaml';
 import { blankUnreadFields } from './blankUnreadFields';
 import { LineIndex } from './ranges';
+import { yamlLineBreaks } from '../../common/yamlLineBreaks';
 import { READ_SETS } from './readSets';
+import { aliasTargetsOf, ExcessiveAliasing, plainValue } from './yamlNodes';
 
 /** Kinds whose content some rule reads. Everything else is only counted. */
 export const PARSED_KINDS: ReadonlySet<string> = new Set([
@@ -158,7 +160,25 @@ export class YamlDocumentModel {
 
 function parseText(text: string): ParsedYaml {
   // Positions come from the file's LineIndex (ranges.ts), so no LineCounter is needed here.
-  return parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(yamlLineBreaks(text), { prettyErrors: false });
+  if (doc.errors.length === 0 && text.includes('*')) checkAliasExpansion(doc);
+  return doc;
+}
+
+/**
+ * An alias bomb is valid YAML that expands beyond any real manifest; Kubernetes' decoder refuses it
+ * ("excessive aliasing"), so it is reported as the document's YAML error and no rule expands it.
+ */
+function checkAliasExpansion(doc: ParsedYaml): void {
+  const aliases = [...aliasTargetsOf(doc).keys()];
+  if (aliases.length === 0) return;
+  try {
+    plainValue(doc.value, doc);
+  } catch (error) {
+    if (!(error instanceof ExcessiveAliasing)) throw error;
+    const at = aliases[0]?.range ?? doc.range;
+    doc.errors.push(new YAMLParseError([at[0], at[1]], 'RESOURCE_EXHAUSTION', error.message));
+  }
 }
 
 function stripDocumentMarker(text: string): string {

@@ -1,9 +1,9 @@
 /**
  * Kubernetes objects found in the workspace's YAML: what the rules and the preview look up.
  */
-import { isMap } from 'yaml';
 import type { FileDocument, FileModel, YamlDocumentModel } from './documents';
 import { HPA_KIND, SCALED_OBJECT_KIND } from './scaleTarget';
+import { isMap } from './yamlNodes';
 import { YamlView } from './yamlView';
 
 export const DEFAULT_NAMESPACE = 'default';
@@ -52,9 +52,9 @@ function identityOf(model: YamlDocumentModel): Identity | null {
   const known = identities.get(model);
   if (known && known.id === model.id) return known.identity;
   let identity: Identity | null = null;
-  const contents = model.parsed.contents;
-  if (isMap(contents)) {
-    const root = YamlView.root(contents, 0);
+  const parsed = model.parsed;
+  if (isMap(parsed.value)) {
+    const root = YamlView.root(parsed, 0);
     const kind = root.get('kind').string;
     if (kind !== undefined) {
       const metadata = root.get('metadata');
@@ -88,7 +88,7 @@ export function objectOfDocument(uri: string, doc: FileDocument): K8sObject | un
     documentIndex: doc.index,
     offset: doc.offset,
     ...identity,
-    root: YamlView.root(doc.model.parsed.contents, doc.offset),
+    root: YamlView.root(doc.model.parsed, doc.offset),
     fileDocument: doc,
   };
 }

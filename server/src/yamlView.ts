@@ -2,8 +2,9 @@
  * Read access to a parsed YAML node that keeps track of where things are, so a rule can say
  * "this value is wrong" and point at exactly that value (or its key) without knowing `yaml`'s API.
  */
-import { isMap, isPair, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import type { Document, Node } from 'yaml';
 import type { Span } from './ranges';
+import { ExcessiveAliasing, isMap, isScalar, isSeq, pairOf, plainValue } from './yamlNodes';
 
 export class YamlView {
   private constructor(
@@ -17,10 +18,12 @@ export class YamlView {
     readonly base: number,
     /** The view this one was reached from. */
     readonly parent: YamlView | undefined,
+    /** The document the node belongs to, which aliases resolve in. */
+    private readonly doc: Document.Parsed,
   ) {}
 
-  static root(node: Node | null | undefined, base: number): YamlView {
-    return new YamlView(node, undefined, '', base, undefined);
+  static root(doc: Document.Parsed, base: number): YamlView {
+    return new YamlView(doc.value, undefined, '', base, undefined, doc);
   }
 
   get exists(): boolean {
@@ -32,7 +35,13 @@ export class YamlView {
     const node = this.node;
     if (node === undefined || node === null) return undefined;
     if (isScalar(node)) return node.value;
-    return node.toJSON();
+    try {
+      return plainValue(node, this.doc);
+    } catch (error) {
+      // An alias bomb: its document carries the YAML error (documents.ts), and no rule reads it.
+      if (error instanceof ExcessiveAliasing) return undefined;
+      throw error;
+    }
   }
 
   get isMap(): boolean {
@@ -65,12 +74,12 @@ export class YamlView {
   get(key: string | number): YamlView {
     const node = this.node;
     if (typeof key === 'number') {
-      const item = isSeq(node) ? node.items[key] : undefined;
-      return new YamlView(asNode(item), undefined, `${this.path}[${key}]`, this.base, this);
+      const item = isSeq(node) ? node[key] : undefined;
+      return new YamlView(item, undefined, `${this.path}[${key}]`, this.base, this, this.doc);
     }
     const childPath = this.path ? `${this.path}.${key}` : key;
-    const pair = isMap(node) ? findPair(node.items, key) : undefined;
-    return new YamlView(asNode(pair?.value), asNode(pair?.key), childPath, this.base, this);
+    const pair = pairOf(node, key);
+    return new YamlView(pair?.value, pair?.key, childPath, this.base, this, this.doc);
   }
 
   at(...keys: (string | number)[]): YamlView {
@@ -81,7 +90,7 @@ export class YamlView {
   items(): YamlView[] {
     const node = this.node;
     if (!isSeq(node)) return [];
-    return node.items.map((_, i) => this.get(i));
+    return Array.from(node, (_, i) => this.get(i));
   }
 
   /** Keys of a map in source order. */
@@ -89,7 +98,7 @@ export class YamlView {
     const node = this.node;
     if (!isMap(node)) return [];
     const out: string[] = [];
-    for (const pair of node.items) if (isScalar(pair.key)) out.push(String(pair.key.value));
+    for (const pair of node.pairs()) if (isScalar(pair.key)) out.push(String(pair.key.value));
     return out;
   }
 
@@ -117,28 +126,12 @@ export class YamlView {
   }
 }
 
-function asNode(value: unknown): Node | null | undefined {
-  if (value === null) return null;
-  if (value === undefined) return undefined;
-  return value as Node;
-}
-
-function findPair(items: Pair[], key: string): Pair | undefined {
-  // The last pair wins, as in Kubernetes' decoder (duplicates are reported as YAML errors anyway).
-  for (let i = items.length - 1; i >= 0; i--) {
-    const pair = items[i];
-    if (!isPair(pair)) continue;
-    const k = pair.key;
-    if (isScalar(k) ? String(k.value) === key : k === key) return pair;
-  }
-  return undefined;
-}
-
 /** Collections' ranges include trailing comments and newlines; stop at the last content character. */
 function trimmedEnd(node: Node, start: number, end: number): number {
   if (isScalar(node) || ((isMap(node) || isSeq(node)) && node.flow)) return end;
-  const last = isMap(node) || isSeq(node) ? node.items[node.items.length - 1] : undefined;
-  const lastNode = isPair(last) ? (last.value ?? last.key) : last;
+  let lastNode: Node | undefined;
+  if (isSeq(node)) lastNode = node[node.length - 1];
+  else if (isMap(node)) for (const pair of node.pairs()) lastNode = pair.value ?? pair.key;
   const lastRange = (lastNode as Node | undefined)?.range;
   if (lastRange && lastRange[1] > start && lastRange[1] <= end) {
     return Math.max(trimmedEnd(lastNode as Node, lastRange[0], lastRange[1]), start);

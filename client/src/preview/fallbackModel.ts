@@ -8,6 +8,7 @@ import { parseAllDocuments } from 'yaml';
 import { parseQuantity } from '../../../common/engine/quantity';
 import type { HPASpec } from '../../../common/engine/types';
 import type { PreviewModel } from '../../../common/protocol';
+import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 
 export interface FallbackTexts {
   targetNotInFile(kind: string, name: string): string;
@@ -75,7 +76,7 @@ export function buildFallbackModel(
 ): PreviewModel | null {
   let parsed;
   try {
-    parsed = parseAllDocuments(text);
+    parsed = parseAllDocuments(yamlLineBreaks(text));
   } catch {
     return null;
   }

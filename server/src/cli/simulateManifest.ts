@@ -5,6 +5,8 @@
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
+import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
+import { nodeAtPath } from '../yamlNodes';
 import { UsageError } from './io';
 import { toV2Spec } from './simulateVersions';
 
@@ -35,8 +37,8 @@ interface ParsedDoc {
 }
 
 function lineOf(doc: Document.Parsed, lc: LineCounter, path: (string | number)[]): number {
-  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
-  const offset = node?.range?.[0] ?? doc.contents?.range?.[0] ?? 0;
+  const node = nodeAtPath(doc.value, path) as { range?: [number, number, number] } | undefined;
+  const offset = node?.range?.[0] ?? doc.value.range?.[0] ?? 0;
   return lc.linePos(offset).line;
 }
 
@@ -148,7 +150,7 @@ function checkSpec(
 /** Parses the manifest and picks the HPA named `hpaName` (or the first one). */
 export function readManifestHpa(text: string, file: string, hpaName?: string): ManifestHpa {
   const lc = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lc });
+  const docs = parseAllDocuments(yamlLineBreaks(text), { lineCounter: lc });
   if (!Array.isArray(docs)) throw new UsageError(`${file}: the file holds no YAML documents`);
   const parsed: ParsedDoc[] = [];
   for (const doc of docs) {
@@ -159,7 +161,7 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
       const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
       throw new UsageError(`${file}:${line}: ${message}`);
     }
-    const line = lc.linePos(doc.contents?.range?.[0] ?? 0).line;
+    const line = lc.linePos(doc.value.range?.[0] ?? 0).line;
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: 100 });

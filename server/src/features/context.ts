@@ -3,7 +3,7 @@
  * the user's locale, the client's abilities, and how to find the workload an HPA scales.
  */
 import type { Document } from 'yaml';
-import { isMap, isSeq } from 'yaml';
+import { isMap, isSeq } from '../yamlNodes';
 import type { YamlFile } from './yamlFile';
 import {
   docKind,
@@ -46,13 +46,13 @@ export interface FeatureContext {
 
 /** Reads containers and their requests from a workload document's Pod template. */
 export function workloadContainers(doc: Document.Parsed): ResolvedContainer[] {
-  const list = nodeAtPath(doc.contents, ['spec', 'template', 'spec', 'containers']);
+  const list = nodeAtPath(doc.value, ['spec', 'template', 'spec', 'containers']);
   if (!isSeq(list)) return [];
-  return list.items.map((item) => {
+  return Array.from(list, (item) => {
     const requests: Record<string, string> = {};
     const req = nodeAtPath(item, ['resources', 'requests']);
     if (isMap(req)) {
-      for (const pair of req.items) {
+      for (const pair of req.pairs()) {
         const key = scalarString(pair.key);
         const value = scalarString(pair.value);
         if (key !== undefined && value !== undefined) requests[key] = value;
@@ -64,8 +64,8 @@ export function workloadContainers(doc: Document.Parsed): ResolvedContainer[] {
 
 /** The document of the workload an HPA names, when it is in the same file. */
 export function targetDocumentInFile(file: YamlFile, hpaDoc: Document.Parsed): Document.Parsed | undefined {
-  const kind = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'kind']));
-  const name = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'name']));
+  const kind = scalarString(nodeAtPath(hpaDoc.value, ['spec', 'scaleTargetRef', 'kind']));
+  const name = scalarString(nodeAtPath(hpaDoc.value, ['spec', 'scaleTargetRef', 'name']));
   if (!kind || !name) return undefined;
   return file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
 }
@@ -78,8 +78,8 @@ export function hpasTargetingInFile(file: YamlFile, workload: Document.Parsed): 
   return file.docs.filter(
     (d) =>
       isHpaDoc(d) &&
-      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
-      scalarString(nodeAtPath(d.contents, ['spec', 'scaleTargetRef', 'name'])) === name,
+      scalarString(nodeAtPath(d.value, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
+      scalarString(nodeAtPath(d.value, ['spec', 'scaleTargetRef', 'name'])) === name,
   );
 }
 
@@ -91,7 +91,7 @@ export function findTargetInFile(
 ): ResolvedTarget | undefined {
   const doc = targetDocumentInFile(file, hpaDoc);
   if (!doc) return undefined;
-  const replicas = scalarNumber(nodeAtPath(doc.contents, ['spec', 'replicas']));
+  const replicas = scalarNumber(nodeAtPath(doc.value, ['spec', 'replicas']));
   return {
     uri,
     kind: docKind(doc) ?? '',

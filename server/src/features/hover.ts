@@ -59,7 +59,7 @@ function directionOf(path: FieldPath): Direction | undefined {
 function hpaDetails(file: YamlFile, doc: Document.Parsed, path: FieldPath, ctx: FeatureContext): string[] {
   const locale = localeOf(ctx.locale);
   const canonical = canonicalPath(path);
-  const spec = (toPlain(nodeAtPath(doc.contents, ['spec'])) ?? {}) as {
+  const spec = (toPlain(nodeAtPath(doc.value, ['spec']), doc) ?? {}) as {
     minReplicas?: unknown;
     maxReplicas?: unknown;
     behavior?: HPABehavior | null;

@@ -148,8 +148,8 @@ export function targetLines(
   locale: Locale,
 ): string[] {
   if (!target) {
-    const kind = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'kind'])) ?? '?';
-    const name = scalarString(nodeAtPath(doc.contents, ['spec', 'scaleTargetRef', 'name'])) ?? '?';
+    const kind = scalarString(nodeAtPath(doc.value, ['spec', 'scaleTargetRef', 'kind'])) ?? '?';
+    const name = scalarString(nodeAtPath(doc.value, ['spec', 'scaleTargetRef', 'name'])) ?? '?';
     return [msg(locale, 'here.targetMissing', { kind, name })];
   }
   const lines = [
@@ -315,7 +315,7 @@ export function metricLines(
   target: ResolvedTarget | undefined,
   locale: Locale,
 ): string[] {
-  const metric = toPlain(nodeAtPath(doc.contents, ['spec', 'metrics', index])) as MetricView | undefined;
+  const metric = toPlain(nodeAtPath(doc.value, ['spec', 'metrics', index]), doc) as MetricView | undefined;
   if (!metric || typeof metric !== 'object') return [];
   const type = typeof metric.type === 'string' ? metric.type : '';
   const source = metric[sourceKeyOf(type)] as SourceView | undefined;
@@ -364,7 +364,7 @@ export function metricLines(
 }
 
 export function workloadReplicasLines(file: YamlFile, doc: Document.Parsed, locale: Locale): string[] {
-  const replicas = toPlain(nodeAtPath(doc.contents, ['spec', 'replicas']));
+  const replicas = toPlain(nodeAtPath(doc.value, ['spec', 'replicas']), doc);
   return hpasTargetingInFile(file, doc).map((hpa) =>
     msg(locale, 'here.replicasManaged', {
       hpa: docName(hpa) ?? '?',
@@ -388,7 +388,7 @@ export function workloadRequestLines(
   const target: ResolvedTarget = { uri: '', kind: docKind(doc) ?? '', name: docName(doc) ?? '', containers };
   const lines: string[] = [];
   for (const hpa of hpasTargetingInFile(file, doc)) {
-    const metrics = toPlain(nodeAtPath(hpa.contents, ['spec', 'metrics']));
+    const metrics = toPlain(nodeAtPath(hpa.value, ['spec', 'metrics']), hpa);
     if (!Array.isArray(metrics)) continue;
     for (const m of metrics as (MetricView | null)[]) {
       if (typeof m !== 'object' || m === null) continue; // `- null` or `- 5` in the list: nothing to read

@@ -3,7 +3,7 @@
  * indentation step, and whether sequence items are indented under their key.
  */
 import type { Document } from 'yaml';
-import { isMap, isSeq } from 'yaml';
+import { isMap, isSeq } from '../yamlNodes';
 import type { YamlFile } from './yamlFile';
 import { positionAt, spanOf } from './yamlFile';
 
@@ -59,7 +59,7 @@ function measureLayout(file: YamlFile): Layout {
   let flush = 0;
   const visit = (node: unknown, parentKeyColumn: number | undefined): void => {
     if (isMap(node)) {
-      for (const pair of node.items) {
+      for (const pair of node.pairs()) {
         const keySpan = spanOf(pair.key);
         if (!keySpan) continue;
         const keyCol = columnOf(file, keySpan[0]);
@@ -79,10 +79,10 @@ function measureLayout(file: YamlFile): Layout {
         visit(pair.value, keyCol);
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) visit(item, parentKeyColumn);
+      for (const item of node) visit(item, parentKeyColumn);
     }
   };
-  for (const doc of file.docs as Document.Parsed[]) visit(doc.contents, undefined);
+  for (const doc of file.docs as Document.Parsed[]) visit(doc.value, undefined);
   let indent = 2;
   let bestCount = 0;
   for (const [step, count] of steps) {

@@ -14,16 +14,15 @@ export function workspaceTargetResolver(
   workspace: WorkspaceIndex,
 ): (uri: string, hpaDoc: Document.Parsed) => ResolvedTarget | undefined {
   return (uri, hpaDoc) => {
-    const kind = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'kind']));
-    const name = scalarString(nodeAtPath(hpaDoc.contents, ['spec', 'scaleTargetRef', 'name']));
+    const kind = scalarString(nodeAtPath(hpaDoc.value, ['spec', 'scaleTargetRef', 'kind']));
+    const name = scalarString(nodeAtPath(hpaDoc.value, ['spec', 'scaleTargetRef', 'name']));
     if (!kind || !name) return undefined;
-    const namespace =
-      scalarString(nodeAtPath(hpaDoc.contents, ['metadata', 'namespace'])) ?? DEFAULT_NAMESPACE;
+    const namespace = scalarString(nodeAtPath(hpaDoc.value, ['metadata', 'namespace'])) ?? DEFAULT_NAMESPACE;
     const found = workspace.find(kind, namespace, name);
     const object = found.find((o) => o.uri === uri) ?? found[0];
     if (!object) return undefined;
     const doc = object.fileDocument.model.parsed;
-    const replicas = scalarNumber(nodeAtPath(doc.contents, ['spec', 'replicas']));
+    const replicas = scalarNumber(nodeAtPath(doc.value, ['spec', 'replicas']));
     return {
       uri: object.uri,
       kind,

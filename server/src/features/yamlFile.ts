@@ -4,22 +4,13 @@
  * conversion between file offsets and LSP positions (through the file's LineCounter). Documents are
  * split the way the server's rules split them (`splitYamlDocuments`), so both see the same documents.
  */
-import {
-  type Document,
-  isMap,
-  isPair,
-  isScalar,
-  isNode,
-  isSeq,
-  LineCounter,
-  type Node,
-  type Pair,
-  parseDocument,
-  visit,
-  type YAMLMap,
-} from 'yaml';
+import { type Document, isNode, LineCounter, type Node, parseDocument, visit, type YAMLMap } from 'yaml';
 import type { Position, Range } from 'vscode-languageserver';
+import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { splitYamlDocuments } from '../documents';
+import { type FieldPath, isMap, isScalar, isSeq, keyName, nodeAtPath, plainValue } from '../yamlNodes';
+
+export { type FieldPath, keyName, nodeAtPath, pairOf } from '../yamlNodes';
 
 export interface YamlFile {
   text: string;
@@ -35,9 +26,6 @@ interface ParsedSlice {
   offset: number;
   doc: Document.Parsed;
 }
-
-/** A field path: map keys as strings, sequence indices as numbers. */
-export type FieldPath = (string | number)[];
 
 /** Moves every range of a document (parsed from a slice) by `delta`, so offsets are the file's. */
 function shiftDocument(doc: Document.Parsed, delta: number): void {
@@ -64,7 +52,7 @@ export function parseYamlFile(text: string, previous?: YamlFile): YamlFile {
       shiftDocument(old.doc, offset - old.offset);
       return { text: sliceText, offset, doc: old.doc };
     }
-    const doc = parseDocument(sliceText, { keepSourceTokens: false, prettyErrors: false });
+    const doc = parseDocument(yamlLineBreaks(sliceText), { keepSourceTokens: false, prettyErrors: false });
     shiftDocument(doc, offset);
     return { text: sliceText, offset, doc };
   });
@@ -137,7 +125,7 @@ export function fieldAt(doc: Document.Parsed, offset: number): FieldAt | undefin
   let best: FieldAt | undefined;
   const visit = (node: unknown, path: FieldPath): void => {
     if (isMap(node)) {
-      for (const pair of node.items) {
+      for (const pair of node.pairs()) {
         const key = keyName(pair);
         if (key === undefined) continue;
         const keySpan = spanOf(pair.key);
@@ -158,7 +146,7 @@ export function fieldAt(doc: Document.Parsed, offset: number): FieldAt | undefin
         }
       }
     } else if (isSeq(node)) {
-      node.items.forEach((item, index) => {
+      node.forEach((item, index) => {
         const span = spanOf(item);
         if (!span || offset < span[0] - 2 || !within(item, offset, span[1])) return;
         // The two characters before an item are its "- ": hovering the dash means the item.
@@ -167,7 +155,7 @@ export function fieldAt(doc: Document.Parsed, offset: number): FieldAt | undefin
       });
     }
   };
-  visit(doc.contents, []);
+  visit(doc.value, []);
   return best;
 }
 
@@ -179,45 +167,14 @@ function within(node: unknown, offset: number, end: number): boolean {
   return isScalar(node) ? offset <= end : offset < end;
 }
 
-export function keyName(pair: Pair): string | undefined {
-  if (isScalar(pair.key) && (typeof pair.key.value === 'string' || typeof pair.key.value === 'number')) {
-    return String(pair.key.value);
+/** Plain JS value of a node in `doc`, or undefined (also for a value too large to convert). */
+export function toPlain(node: unknown, doc: Document.Parsed): unknown {
+  if (node === undefined || node === null) return undefined;
+  try {
+    return plainValue(node, doc);
+  } catch {
+    return undefined;
   }
-  return undefined;
-}
-
-/** The pair under `map` with this key, if `map` is a YAML map. */
-export function pairOf(map: unknown, key: string): Pair | undefined {
-  if (!isMap(map)) return undefined;
-  return map.items.find((p) => isPair(p) && keyName(p) === key);
-}
-
-/** The node at a path below `root` (map keys and sequence indices). */
-export function nodeAtPath(root: unknown, path: FieldPath): unknown {
-  let node: unknown = root;
-  for (const segment of path) {
-    if (typeof segment === 'number') {
-      if (!isSeq(node)) return undefined;
-      node = node.items[segment];
-    } else {
-      const pair = pairOf(node, segment);
-      if (!pair) return undefined;
-      node = pair.value;
-    }
-  }
-  return node;
-}
-
-/** Plain JS value of a node, or undefined. */
-export function toPlain(node: unknown): unknown {
-  if (node && typeof (node as { toJSON?: unknown }).toJSON === 'function') {
-    try {
-      return (node as { toJSON(): unknown }).toJSON();
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 export function scalarString(node: unknown): string | undefined {
@@ -232,15 +189,15 @@ export function scalarNumber(node: unknown): number | undefined {
 }
 
 export function docKind(doc: Document.Parsed): string | undefined {
-  return scalarString(nodeAtPath(doc.contents, ['kind']));
+  return scalarString(nodeAtPath(doc.value, ['kind']));
 }
 
 export function docApiVersion(doc: Document.Parsed): string | undefined {
-  return scalarString(nodeAtPath(doc.contents, ['apiVersion']));
+  return scalarString(nodeAtPath(doc.value, ['apiVersion']));
 }
 
 export function docName(doc: Document.Parsed): string | undefined {
-  return scalarString(nodeAtPath(doc.contents, ['metadata', 'name']));
+  return scalarString(nodeAtPath(doc.value, ['metadata', 'name']));
 }
 
 export function isHpaDoc(doc: Document.Parsed): boolean {

@@ -5,7 +5,7 @@
  * starting points, offered as tab stops where the client applies snippet edits.
  */
 import type { Document, YAMLMap } from 'yaml';
-import { isMap, isSeq } from 'yaml';
+import { isMap, isSeq, pairsOf } from '../../yamlNodes';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import { type FeatureContext, targetDocumentInFile } from '../context';
 import { localeOf, msg } from '../messages';
@@ -36,7 +36,7 @@ export function resourceOf(diagnostic: Diagnostic): string {
 }
 
 function firstKeyColumn(file: YamlFile, map: YAMLMap): number | undefined {
-  const span = spanOf(map.items[0]?.key);
+  const span = spanOf(pairsOf(map)[0]?.key);
   return span ? columnOf(file, span[0]) : undefined;
 }
 
@@ -51,7 +51,7 @@ export function addRequestEdit(
   const resources = pairOf(container, 'resources');
   const requests = pairOf(asMap(resources?.value), 'requests');
   const tab = `\${1:${value}}`;
-  if (requests && isMap(requests.value) && !requests.value.flow && requests.value.items.length > 0) {
+  if (requests && isMap(requests.value) && !requests.value.flow && requests.value.size > 0) {
     if (pairOf(requests.value, resource)) return undefined;
     const col = firstKeyColumn(file, requests.value)!;
     const at = lineAfter(file, requests.value);
@@ -60,7 +60,7 @@ export function addRequestEdit(
     return insertLines(file, at, [`${pad}${resource}: ${value}`], layout.eol, [`${pad}${resource}: ${tab}`]);
   }
   if (requests) return undefined; // `requests: {}` or another shape: leave it to the user
-  if (resources && isMap(resources.value) && !resources.value.flow && resources.value.items.length > 0) {
+  if (resources && isMap(resources.value) && !resources.value.flow && resources.value.size > 0) {
     const col = firstKeyColumn(file, resources.value)!;
     const at = lineAfter(file, resources.value);
     if (at === undefined) return undefined;
@@ -102,16 +102,16 @@ function containersFor(
 ): YAMLMap[] {
   const workload = isHpaDoc(doc) ? targetDocumentInFile(file, doc) : doc;
   if (!workload || !isWorkloadDoc(workload)) return [];
-  const list = nodeAtPath(workload.contents, ['spec', 'template', 'spec', 'containers']);
+  const list = nodeAtPath(workload.value, ['spec', 'template', 'spec', 'containers']);
   if (!isSeq(list)) return [];
-  const all = list.items.filter((c): c is YAMLMap => isMap(c));
+  const all = Array.from(list).filter((c): c is YAMLMap => isMap(c));
   if (wanted)
     return all.filter((c) => scalarString(nodeAtPath(c, ['name'])) === wanted && !hasRequest(c, resource));
   if (workload === doc) {
     const path = fieldAt(doc, offset)?.path ?? [];
     const index = path[4];
     if (path[3] === 'containers' && typeof index === 'number') {
-      const c = list.items[index];
+      const c = list[index];
       if (isMap(c) && !hasRequest(c, resource)) return [c];
     }
   }

@@ -37,7 +37,7 @@ export function clampFix(
   const doc = documentAt(file, offset);
   const field = doc && fieldAt(doc, offset);
   if (!doc || !field || field.path[field.path.length - 1] !== rule.field) return [];
-  const node = nodeAtPath(doc.contents, field.path);
+  const node = nodeAtPath(doc.value, field.path);
   const value = scalarNumber(node);
   if (value === undefined || !node || typeof node !== 'object') return [];
   const clamped = Math.min(rule.max, Math.max(rule.min, Math.round(value)));

@@ -20,7 +20,7 @@ export function createHpaAction(file: YamlFile, doc: Document.Parsed, ctx: Featu
   const kind = docKind(doc);
   const name = docName(doc);
   if (!kind || !SCALABLE.includes(kind) || !name || hpasTargetingInFile(file, doc).length > 0) return [];
-  const namespace = scalarString(nodeAtPath(doc.contents, ['metadata', 'namespace']));
+  const namespace = scalarString(nodeAtPath(doc.value, ['metadata', 'namespace']));
   const layout = detectLayout(file);
   const target = { kind, name, ...(namespace ? { namespace } : {}) };
   const eol = layout.eol;

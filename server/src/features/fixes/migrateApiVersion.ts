@@ -9,7 +9,7 @@
  * the last line written in its place.
  */
 import type { Document, Pair, YAMLMap } from 'yaml';
-import { isMap, isSeq } from 'yaml';
+import { isMap, isSeq } from '../../yamlNodes';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import type { FeatureContext } from '../context';
 import { localeOf, msg } from '../messages';
@@ -105,17 +105,17 @@ function metricIdentifierEdits(file: YamlFile, source: YAMLMap, layout: Layout):
 }
 
 function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): PlannedEdit[] {
-  const metrics = nodeAtPath(doc.contents, ['spec', 'metrics']);
+  const metrics = nodeAtPath(doc.value, ['spec', 'metrics']);
   if (!isSeq(metrics)) return [];
   const edits: PlannedEdit[] = [];
-  for (const item of metrics.items) {
+  for (const item of metrics) {
     for (const sourceKey of ['resource', 'pods', 'object', 'external', 'containerResource']) {
       const source = asMap(pairOf(item, sourceKey)?.value);
       if (!source || source.flow) continue;
       edits.push(...metricIdentifierEdits(file, source, layout));
       // A v2beta1 Object metric with `averageValue` targets it per Pod; its `targetValue` then has no effect.
       const perPod = sourceKey === 'object' ? pairOf(source, 'averageValue') : undefined;
-      for (const pair of source.items) {
+      for (const pair of source.pairs()) {
         const key = keyName(pair);
         if (key === undefined) continue;
         const value = sourceOf(file, pair.value);
@@ -152,8 +152,8 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
  * where manifests carry it by mistake, as long as they have no `metrics` list of their own.
  */
 function cpuPercentageEdits(file: YamlFile, doc: Document.Parsed, layout: Layout): PlannedEdit[] {
-  if (pairOf(nodeAtPath(doc.contents, ['spec']), 'metrics')) return [];
-  const pair = pairOf(nodeAtPath(doc.contents, ['spec']), 'targetCPUUtilizationPercentage');
+  if (pairOf(nodeAtPath(doc.value, ['spec']), 'metrics')) return [];
+  const pair = pairOf(nodeAtPath(doc.value, ['spec']), 'targetCPUUtilizationPercentage');
   const value = pair && sourceOf(file, pair.value);
   if (!pair || value === undefined) return [];
   const tree: YamlTree = {
@@ -172,7 +172,7 @@ function cpuPercentageEdits(file: YamlFile, doc: Document.Parsed, layout: Layout
 export function migrationEdits(file: YamlFile, doc: Document.Parsed): PlannedEdit[] {
   const version = docApiVersion(doc);
   if (!isHpaDoc(doc) || !version || !DEPRECATED_VERSIONS.includes(version)) return [];
-  const apiNode = nodeAtPath(doc.contents, ['apiVersion']);
+  const apiNode = nodeAtPath(doc.value, ['apiVersion']);
   const first = apiNode ? replaceNode(file, apiNode as never, 'autoscaling/v2') : undefined;
   if (!first) return [];
   const layout = detectLayout(file);

@@ -32,7 +32,7 @@ export function removeReplicasFix(file: YamlFile, diagnostic: Diagnostic, ctx: F
   const doc = documentAt(file, offsetAt(file, diagnostic.range.start));
   const workload = doc && workloadFor(file, doc);
   if (!workload) return [];
-  const spec = asMap(nodeAtPath(workload.contents, ['spec']));
+  const spec = asMap(nodeAtPath(workload.value, ['spec']));
   const pair = pairOf(spec, 'replicas');
   // Only a key that starts its own line can go with its line; anything else is not block style.
   const span = spec && !spec.flow && pair ? pairLineSpan(file, pair) : undefined;

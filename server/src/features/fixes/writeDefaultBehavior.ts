@@ -11,6 +11,7 @@ import { localeOf, msg } from '../messages';
 import { columnOf, detectLayout, treeLines, type YamlTree } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
 import { asMap, isHpaDoc, nodeAtPath, pairOf, spanOf } from '../yamlFile';
+import { pairsOf } from '../../yamlNodes';
 import { insertLines, lineAfter, toWorkspaceEdit } from './edits';
 
 export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;
@@ -37,9 +38,9 @@ export function defaultBehaviorTree(downscaleWindow = DEFAULT_DOWNSCALE_STABILIZ
 
 export function writeBehaviorAction(file: YamlFile, doc: Document.Parsed, ctx: FeatureContext): CodeAction[] {
   if (!isHpaDoc(doc)) return [];
-  const spec = asMap(nodeAtPath(doc.contents, ['spec']));
-  if (!spec || spec.flow || spec.items.length === 0 || pairOf(spec, 'behavior')) return [];
-  const keySpan = spanOf(spec.items[0]?.key);
+  const spec = asMap(nodeAtPath(doc.value, ['spec']));
+  if (!spec || spec.flow || spec.size === 0 || pairOf(spec, 'behavior')) return [];
+  const keySpan = spanOf(pairsOf(spec)[0]?.key);
   const at = lineAfter(file, spec);
   if (!keySpan || at === undefined) return [];
   const layout = detectLayout(file);
