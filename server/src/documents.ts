@@ -141,7 +141,7 @@ export class YamlDocumentModel {
       this.options.blankUnreadFields && this.scannedKind !== undefined
         ? READ_SETS.get(this.scannedKind)
         : undefined;
-    const blanked = readSet && blankUnreadFields(this.text, readSet);
+    const blanked = readSet && blankUnreadFields(yamlLineBreaks(this.text), readSet);
     if (blanked !== undefined && blanked !== this.text) {
       const parsed = parseText(blanked);
       // A blanked text with errors says nothing reliable: the whole text decides.

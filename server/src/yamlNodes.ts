@@ -43,11 +43,13 @@ export function keyName(pair: Pair): string | undefined {
 /** The pair under `map` with this key, if `map` is a YAML map. */
 export function pairOf(map: unknown, key: string): Pair | undefined {
   if (!isMap(map)) return undefined;
-  // Keys are compared as the API reads them (`1:` and `"1":` are the same field). A duplicate key is
-  // a YAML error of its own; the parser keeps the last value, as Kubernetes' decoder does.
-  let found: Pair | undefined;
-  for (const pair of map.pairs()) if (keyName(pair) === key) found = pair;
-  return found;
+  // The map is keyed by its keys' values: a string key is one lookup. A number key (`80:`) is the
+  // same field as its text, as the API reads it. A duplicate key is a YAML error of its own; the
+  // parser keeps the last value, as Kubernetes' decoder does.
+  const pair = map.getPair(key);
+  if (pair) return pair;
+  const asNumber = Number(key);
+  return key !== '' && String(asNumber) === key ? map.getPair(asNumber) : undefined;
 }
 
 /** The node at a path below `root` (map keys and sequence indices). */

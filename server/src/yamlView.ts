@@ -12,8 +12,8 @@ export class YamlView {
     readonly node: Node | null | undefined,
     /** The key node of the pair holding this value, when the value sits in a map. */
     readonly keyNode: Node | null | undefined,
-    /** API-style field path for messages: `spec.behavior.scaleUp.policies[0].periodSeconds`. */
-    readonly path: string,
+    /** The key or index this view was reached by from its parent (undefined for the root). */
+    private readonly step: string | number | undefined,
     /** Offset of the document's text in the file. */
     readonly base: number,
     /** The view this one was reached from. */
@@ -23,7 +23,28 @@ export class YamlView {
   ) {}
 
   static root(doc: Document.Parsed, base: number): YamlView {
-    return new YamlView(doc.value, undefined, '', base, undefined, doc);
+    return new YamlView(doc.value, undefined, undefined, base, undefined, doc);
+  }
+
+  private pathCache: string | undefined;
+
+  /**
+   * API-style field path for messages: `spec.behavior.scaleUp.policies[0].periodSeconds`. Built on
+   * demand: rules walk many fields and name only the few they report.
+   */
+  get path(): string {
+    if (this.pathCache !== undefined) return this.pathCache;
+    const parentPath = this.parent?.path ?? '';
+    const step = this.step;
+    this.pathCache =
+      step === undefined
+        ? ''
+        : typeof step === 'number'
+          ? `${parentPath}[${step}]`
+          : parentPath
+            ? `${parentPath}.${step}`
+            : step;
+    return this.pathCache;
   }
 
   get exists(): boolean {
@@ -75,11 +96,10 @@ export class YamlView {
     const node = this.node;
     if (typeof key === 'number') {
       const item = isSeq(node) ? node[key] : undefined;
-      return new YamlView(item, undefined, `${this.path}[${key}]`, this.base, this, this.doc);
+      return new YamlView(item, undefined, key, this.base, this, this.doc);
     }
-    const childPath = this.path ? `${this.path}.${key}` : key;
     const pair = pairOf(node, key);
-    return new YamlView(pair?.value, pair?.key, childPath, this.base, this, this.doc);
+    return new YamlView(pair?.value, pair?.key, key, this.base, this, this.doc);
   }
 
   at(...keys: (string | number)[]): YamlView {
