@@ -141,8 +141,9 @@ export class YamlDocumentModel {
       this.options.blankUnreadFields && this.scannedKind !== undefined
         ? READ_SETS.get(this.scannedKind)
         : undefined;
-    const blanked = readSet && blankUnreadFields(yamlLineBreaks(this.text), readSet);
-    if (blanked !== undefined && blanked !== this.text) {
+    const text = yamlLineBreaks(this.text);
+    const blanked = readSet && blankUnreadFields(text, readSet);
+    if (blanked !== undefined && blanked !== text) {
       const parsed = parseText(blanked);
       // A blanked text with errors says nothing reliable: the whole text decides.
       if (parsed.errors.length === 0) {
@@ -170,13 +171,13 @@ function parseText(text: string): ParsedYaml {
  * ("excessive aliasing"), so it is reported as the document's YAML error and no rule expands it.
  */
 function checkAliasExpansion(doc: ParsedYaml): void {
-  const aliases = [...aliasTargetsOf(doc).keys()];
-  if (aliases.length === 0) return;
+  const firstAlias = aliasTargetsOf(doc).keys().next().value;
+  if (firstAlias === undefined) return;
   try {
     plainValue(doc.value, doc);
   } catch (error) {
     if (!(error instanceof ExcessiveAliasing)) throw error;
-    const at = aliases[0]?.range ?? doc.range;
+    const at = firstAlias.range ?? doc.range;
     doc.errors.push(new YAMLParseError([at[0], at[1]], 'RESOURCE_EXHAUSTION', error.message));
   }
 }
@@ -279,9 +280,13 @@ spec:
 `;
 
 /**
- * Parses a small manifest a few dozen times so the YAML parser is compiled by the JIT before the
- * first real file arrives: the first open of a large file is then not also the parser's warm-up.
+ * Parses and converts a small manifest a few dozen times, so the YAML parser and the plain-value
+ * conversion the rules use are compiled by the JIT before the first real file arrives: the first
+ * open of a large file is then not also their warm-up.
  */
 export function warmUpYamlParser(): void {
-  for (let i = 0; i < 40; i++) parseDocument(WARM_UP_SAMPLE).toJSON();
+  for (let i = 0; i < 40; i++) {
+    const doc = parseDocument(WARM_UP_SAMPLE);
+    plainValue(doc.value, doc);
+  }
 }
