@@ -14,7 +14,6 @@ export * from './legacy';
 export * from './scaleEvents';
 export * from './rateLimit';
 export * from './controller';
-export * from './conformance';
 export * from './ramp';
 export * from './loadProfiles';
 export * from './simulator';

@@ -3,7 +3,7 @@
  * the client chooses) and hands it to the service. Nothing else lives here.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startHpaService } from './service';
+import { startHpaService } from './lsp/service';
 
 // stdout carries the protocol: anything written with console.log would corrupt it.
 console.log = console.error;

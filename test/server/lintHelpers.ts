@@ -5,12 +5,12 @@
  * test also guards readSets.ts.
  */
 import assert from 'node:assert/strict';
-import { FileModel, type ParseOptions } from '../../server/src/documents';
-import { locate } from '../../server/src/findingsOutput';
-import { lintFile } from '../../server/src/lint';
+import { FileModel, type ParseOptions } from '../../server/src/yaml/documents';
+import { locate } from '../../server/src/lint/findingsOutput';
+import { lintFile } from '../../server/src/lint/lint';
 import { setLocale } from '../../server/src/localize';
-import { DEFAULT_SETTINGS, type HpaSettings } from '../../server/src/settings';
-import { WorkspaceIndex } from '../../server/src/workspaceIndex';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../../server/src/lint/settings';
+import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 /** [rule, severity, startLine, startChar, endLine, endChar, message] */
 export type Row = [string, string, number, number, number, number, string];

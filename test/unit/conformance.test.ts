@@ -6,7 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runConformanceVector, runConformance, type ConformanceVector } from '../../common/engine';
+import {
+  runConformanceVector,
+  runConformance,
+  type ConformanceVector,
+} from '../../common/conformance/conformance';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
 

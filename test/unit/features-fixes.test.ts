@@ -10,11 +10,11 @@ import { provideCodeActions } from '../../server/src/features/codeActions';
 import type { FeatureContext } from '../../server/src/features/context';
 import { applyEdits } from '../../server/src/features/fixes/edits';
 import { parseYamlFile } from '../../server/src/features/yamlFile';
-import { FileModel } from '../../server/src/documents';
-import { locate } from '../../server/src/findingsOutput';
-import { lintFile } from '../../server/src/lint';
-import { DEFAULT_SETTINGS } from '../../server/src/settings';
-import { WorkspaceIndex } from '../../server/src/workspaceIndex';
+import { FileModel } from '../../server/src/yaml/documents';
+import { locate } from '../../server/src/lint/findingsOutput';
+import { lintFile } from '../../server/src/lint/lint';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 const URI = 'file:///w/app.yaml';
 

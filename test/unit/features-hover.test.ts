@@ -11,8 +11,8 @@ import { provideHover } from '../../server/src/features/hover';
 import { parseYamlFile } from '../../server/src/features/yamlFile';
 import type { FeatureContext } from '../../server/src/features/context';
 import { workspaceTargetResolver } from '../../server/src/features/workspaceTargets';
-import { FileModel } from '../../server/src/documents';
-import { WorkspaceIndex } from '../../server/src/workspaceIndex';
+import { FileModel } from '../../server/src/yaml/documents';
+import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 const FIXTURE = resolve(__dirname, '..', 'fixtures', 'features', 'hover.yaml');
 const text = readFileSync(FIXTURE, 'utf8');

@@ -1,5 +1,5 @@
 /**
- * Parsing workloads from their read fields (server/src/readSets.ts, blankUnreadFields.ts): offsets
+ * Parsing workloads from their read fields (server/src/yaml/readSets.ts, blankUnreadFields.ts): offsets
  * kept, unread values gone, layouts the scan does not follow left alone, YAML errors in the blanked
  * parts found by the full-text check, and the same findings as a full parse over the real corpus.
  */
@@ -8,14 +8,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { parseDocument } from 'yaml';
-import { blankUnreadFields } from '../../server/src/blankUnreadFields';
-import { FileModel, type ParseOptions, YamlDocumentModel } from '../../server/src/documents';
-import { locate } from '../../server/src/findingsOutput';
-import { lintFile } from '../../server/src/lint';
+import { blankUnreadFields } from '../../server/src/yaml/blankUnreadFields';
+import { FileModel, type ParseOptions, YamlDocumentModel } from '../../server/src/yaml/documents';
+import { locate } from '../../server/src/lint/findingsOutput';
+import { lintFile } from '../../server/src/lint/lint';
 import { setLocale } from '../../server/src/localize';
-import { READ_SETS } from '../../server/src/readSets';
-import { DEFAULT_SETTINGS } from '../../server/src/settings';
-import { WorkspaceIndex } from '../../server/src/workspaceIndex';
+import { READ_SETS } from '../../server/src/yaml/readSets';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 const WORKLOAD = READ_SETS.get('Deployment')!;
 const REPO_ROOT = resolve(__dirname, '..', '..');

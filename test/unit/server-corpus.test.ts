@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { FileModel } from '../../server/src/documents';
-import { locate } from '../../server/src/findingsOutput';
-import { lintFile } from '../../server/src/lint';
+import { FileModel } from '../../server/src/yaml/documents';
+import { locate } from '../../server/src/lint/findingsOutput';
+import { lintFile } from '../../server/src/lint/lint';
 import { setLocale } from '../../server/src/localize';
-import { DEFAULT_SETTINGS } from '../../server/src/settings';
-import { WorkspaceIndex } from '../../server/src/workspaceIndex';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
 const CORPUS = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'real');

@@ -1,8 +1,8 @@
 /** documents.ts and ranges.ts: the split at `---`, the per-document cache, lazy parsing, offsets to positions. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FileModel, splitYamlDocuments } from '../../server/src/documents';
-import { LineIndex } from '../../server/src/ranges';
+import { FileModel, splitYamlDocuments } from '../../server/src/yaml/documents';
+import { LineIndex } from '../../server/src/yaml/ranges';
 
 describe('splitYamlDocuments', () => {
   test('splits at column-0 markers only, keeping offsets', () => {

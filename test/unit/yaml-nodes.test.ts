@@ -1,5 +1,5 @@
 /**
- * The server's questions to `yaml`'s nodes (server/src/yamlNodes.ts) and the line-break rule every
+ * The server's questions to `yaml`'s nodes (server/src/yaml/yamlNodes.ts) and the line-break rule every
  * parse goes through (common/yamlLineBreaks.ts).
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { parseDocument } from 'yaml';
 import { yamlLineBreaks } from '../../common/yamlLineBreaks';
-import { FileModel } from '../../server/src/documents';
+import { FileModel } from '../../server/src/yaml/documents';
 import {
   ExcessiveAliasing,
   isMap,
@@ -17,9 +17,9 @@ import {
   nodeAtPath,
   pairOf,
   plainValue,
-} from '../../server/src/yamlNodes';
+} from '../../server/src/yaml/yamlNodes';
 
-const DOCUMENTS_MODULE = resolve(__dirname, '..', '..', 'server', 'src', 'documents.ts');
+const DOCUMENTS_MODULE = resolve(__dirname, '..', '..', 'server', 'src', 'yaml', 'documents.ts');
 
 test('pairOf finds string keys, and number keys by their text', () => {
   const doc = parseDocument('name: web\n80: http\n"443": https\ntrue: yes\n');

@@ -3,7 +3,10 @@
  * §4) through the engine. One line per failing case and a closing "N passed, M failed" line; exit
  * 1 if any case fails, 2 if the file cannot be read or parsed.
  */
-import { runConformance as runVectors, type ConformanceOutcome } from '../../../common/engine';
+import {
+  runConformance as runVectors,
+  type ConformanceOutcome,
+} from '../../../common/conformance/conformance';
 import { type CliIO, UsageError } from './io';
 
 function parseArgs(args: string[]): { file: string; format: 'text' | 'json' } {

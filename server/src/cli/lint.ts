@@ -7,14 +7,14 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { FileModel } from '../documents';
-import { type LocatedFinding, locate } from '../findingsOutput';
-import { lintFile } from '../lint';
+import { FileModel } from '../yaml/documents';
+import { type LocatedFinding, locate } from '../lint/findingsOutput';
+import { lintFile } from '../lint/lint';
 import { setLocale, t } from '../localize';
 import { ALL_RULE_IDS, FILE_TOO_LARGE_RULE } from '../rules/index';
 import type { SeverityOverride } from '../rules/types';
-import { DEFAULT_SETTINGS, type HpaSettings } from '../settings';
-import { WorkspaceIndex } from '../workspaceIndex';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
+import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type CliIO, UsageError } from './io';
 import { formatJson, formatSarif, formatStylish, type FileResult } from './lintFormats';
 

@@ -1,5 +1,5 @@
 /** hpa-lint's three output formats: stylish (people), json (scripts), SARIF 2.1.0 (code scanning). */
-import type { LocatedFinding } from '../findingsOutput';
+import type { LocatedFinding } from '../lint/findingsOutput';
 import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../rules/index';
 import { docsUrl, type Severity } from '../rules/types';
 

@@ -6,7 +6,7 @@
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
-import { nodeAtPath } from '../yamlNodes';
+import { nodeAtPath } from '../yaml/yamlNodes';
 import { UsageError } from './io';
 import { toV2Spec } from './simulateVersions';
 

@@ -3,7 +3,7 @@
  * the user's locale, the client's abilities, and how to find the workload an HPA scales.
  */
 import type { Document } from 'yaml';
-import { isMap, isSeq } from '../yamlNodes';
+import { isMap, isSeq } from '../yaml/yamlNodes';
 import type { YamlFile } from './yamlFile';
 import {
   docKind,

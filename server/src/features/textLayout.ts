@@ -3,7 +3,7 @@
  * indentation step, and whether sequence items are indented under their key.
  */
 import type { Document } from 'yaml';
-import { isMap, isSeq } from '../yamlNodes';
+import { isMap, isSeq } from '../yaml/yamlNodes';
 import type { YamlFile } from './yamlFile';
 import { positionAt, spanOf } from './yamlFile';
 

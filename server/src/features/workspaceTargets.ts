@@ -4,8 +4,8 @@
  * the HPA's own file is preferred when the workspace declares it twice.
  */
 import type { Document } from 'yaml';
-import { DEFAULT_NAMESPACE } from '../objects';
-import type { WorkspaceIndex } from '../workspaceIndex';
+import { DEFAULT_NAMESPACE } from '../workspace/objects';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { ResolvedTarget } from './context';
 import { workloadContainers } from './context';
 import { nodeAtPath, scalarNumber, scalarString } from './yamlFile';

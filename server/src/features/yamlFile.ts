@@ -7,10 +7,10 @@
 import { type Document, isNode, LineCounter, type Node, parseDocument, visit, type YAMLMap } from 'yaml';
 import type { Position, Range } from 'vscode-languageserver';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
-import { splitYamlDocuments } from '../documents';
-import { type FieldPath, isMap, isScalar, isSeq, keyName, nodeAtPath, plainValue } from '../yamlNodes';
+import { splitYamlDocuments } from '../yaml/documents';
+import { type FieldPath, isMap, isScalar, isSeq, keyName, nodeAtPath, plainValue } from '../yaml/yamlNodes';
 
-export { type FieldPath, keyName, nodeAtPath, pairOf } from '../yamlNodes';
+export { type FieldPath, keyName, nodeAtPath, pairOf } from '../yaml/yamlNodes';
 
 export interface YamlFile {
   text: string;

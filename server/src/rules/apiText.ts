@@ -2,9 +2,9 @@
  * Shared pieces of the API-server rules: how values print in field errors (ints bare, strings
  * quoted, as apimachinery's field.Error does) and where the behavior block sits for each autoscaler.
  */
-import type { K8sObject } from '../objects';
-import { isScaledObject } from '../scaleTarget';
-import type { YamlView } from '../yamlView';
+import type { K8sObject } from '../workspace/objects';
+import { isScaledObject } from '../workspace/scaleTarget';
+import type { YamlView } from '../yaml/yamlView';
 
 /** A value as `field.Error` renders it: numbers bare, strings in double quotes. */
 export function shownValue(view: YamlView): string {

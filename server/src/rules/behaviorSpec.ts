@@ -4,8 +4,8 @@
  * behavior). Undefined when the numbers are not usable (the API rules report those).
  */
 import type { HPABehavior, HPASpec } from '../../../common/engine/types';
-import type { K8sObject } from '../objects';
-import { isScaledObject } from '../scaleTarget';
+import type { K8sObject } from '../workspace/objects';
+import { isScaledObject } from '../workspace/scaleTarget';
 import { behaviorOf, presentDirections } from './apiText';
 import { MAX_PERIOD_SECONDS } from './period-seconds-range';
 import { MAX_STABILIZATION_WINDOW_SECONDS } from './stabilization-window-range';

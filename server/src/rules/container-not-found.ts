@@ -1,7 +1,7 @@
 /** container-not-found: a ContainerResource metric names a container the target's Pod does not have. */
 import { t } from '../localize';
-import { countedContainers, podSpecOf } from '../podTemplate';
-import { HPA_KIND, isHpa } from '../scaleTarget';
+import { countedContainers, podSpecOf } from '../workspace/podTemplate';
+import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { describe, resolvedWorkload } from './targets';
 import type { Rule } from './types';
 

@@ -1,6 +1,6 @@
 /** deprecated-api-version: autoscaling/v2beta1 and v2beta2 are no longer served (1.25, 1.26); autoscaling/v1 lacks v2's features. */
 import { t } from '../localize';
-import { HPA_KIND } from '../scaleTarget';
+import { HPA_KIND } from '../workspace/scaleTarget';
 import type { Rule } from './types';
 
 const REMOVED_IN: Record<string, string> = { 'autoscaling/v2beta1': '1.25', 'autoscaling/v2beta2': '1.26' };

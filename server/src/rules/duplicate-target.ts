@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Rule } from './types';
 
 export const duplicateTargetRule: Rule = {

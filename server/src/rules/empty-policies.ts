@@ -1,6 +1,6 @@
 /** empty-policies: `policies: []` replaces the defaults and then fails validation. */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections } from './apiText';
 import type { Rule } from './types';
 

@@ -1,6 +1,6 @@
 /** max-replicas: spec.maxReplicas must be at least 1 and at least spec.minReplicas. */
 import { t } from '../localize';
-import { HPA_KIND, isHpa } from '../scaleTarget';
+import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { shownValue } from './apiText';
 import type { Rule } from './types';
 

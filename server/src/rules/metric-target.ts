@@ -3,9 +3,9 @@
  * that source's target sets the values its metric type needs, with positive values.
  */
 import { t } from '../localize';
-import { quantityMilli } from '../quantities';
-import { HPA_KIND, isHpa } from '../scaleTarget';
-import type { YamlView } from '../yamlView';
+import { quantityMilli } from '../workspace/quantities';
+import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
+import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE, hasV2Shape, shownValue } from './apiText';
 import type { Rule, RuleContext } from './types';
 

@@ -1,6 +1,6 @@
 /** min-replicas: spec.minReplicas must be at least 1 (0 only with the alpha HPAScaleToZero gate and an Object or External metric). */
 import { t } from '../localize';
-import { HPA_KIND, isHpa } from '../scaleTarget';
+import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { hasV2Shape, shownValue } from './apiText';
 import type { Rule } from './types';
 

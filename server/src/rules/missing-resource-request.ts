@@ -5,7 +5,7 @@
  * Reported on the metric (HPA side) and on each container that lacks the request (workload side).
  */
 import { t } from '../localize';
-import type { K8sObject } from '../objects';
+import type { K8sObject } from '../workspace/objects';
 import {
   type CountedContainer,
   WORKLOAD_KINDS,
@@ -13,9 +13,9 @@ import {
   hasRequest,
   podLevelRequests,
   podSpecOf,
-} from '../podTemplate';
-import { HPA_KIND, SCALED_OBJECT_KIND, isHpa, isScaledObject } from '../scaleTarget';
-import type { Span } from '../ranges';
+} from '../workspace/podTemplate';
+import { HPA_KIND, SCALED_OBJECT_KIND, isHpa, isScaledObject } from '../workspace/scaleTarget';
+import type { Span } from '../yaml/ranges';
 import { type UtilizationMetric, describe, resolvedWorkload, utilizationMetrics } from './targets';
 import type { Rule } from './types';
 

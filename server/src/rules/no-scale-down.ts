@@ -1,6 +1,6 @@
 /** no-scale-down: scale-down is Disabled, so the workload only ever grows (while scale-up still works). */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { behaviorOf } from './apiText';
 import type { Rule } from './types';
 

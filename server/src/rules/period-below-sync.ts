@@ -1,7 +1,7 @@
 /** period-below-sync: a policy period shorter than the controller's 15 s sync acts as if it were one sync long. */
 import { DEFAULT_CONTROLLER_OPTIONS } from '../../../common/engine/defaults';
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentPolicies } from './apiText';
 import type { Rule } from './types';
 

@@ -1,6 +1,6 @@
 /** period-seconds-range: each scaling policy's periodSeconds must be in 1..1800. */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentPolicies, shownValue } from './apiText';
 import type { Rule } from './types';
 

@@ -1,6 +1,6 @@
 /** policy-value: a scaling policy's value must be greater than zero (Percent has no upper bound). */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentPolicies, shownValue } from './apiText';
 import type { Rule } from './types';
 

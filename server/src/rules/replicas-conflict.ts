@@ -4,8 +4,8 @@
  * (ScalingDisabled): reported as information.
  */
 import { t } from '../localize';
-import { WORKLOAD_KINDS } from '../podTemplate';
-import { isHpa, isScaledObject } from '../scaleTarget';
+import { WORKLOAD_KINDS } from '../workspace/podTemplate';
+import { isHpa, isScaledObject } from '../workspace/scaleTarget';
 import type { Rule } from './types';
 
 export const replicasConflictRule: Rule = {

@@ -1,7 +1,7 @@
 /** scale-target-ref: spec.scaleTargetRef needs a kind and a name that are valid path segments, and an API group. */
 import { t } from '../localize';
-import { HPA_KIND, isHpa } from '../scaleTarget';
-import type { YamlView } from '../yamlView';
+import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
+import type { YamlView } from '../yaml/yamlView';
 import { shownValue } from './apiText';
 import type { Rule, RuleContext } from './types';
 

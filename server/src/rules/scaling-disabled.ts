@@ -1,6 +1,6 @@
 /** scaling-disabled: both directions Disabled, or minReplicas equal to maxReplicas: the autoscaler never scales. */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, isHpa } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND, isHpa } from '../workspace/scaleTarget';
 import { behaviorOf } from './apiText';
 import type { Rule } from './types';
 

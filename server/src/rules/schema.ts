@@ -3,11 +3,11 @@
  * missing required fields (on the parent's key), unsupported enum values (on the value).
  */
 import { t } from '../localize';
-import type { K8sObject } from '../objects';
-import { WORKLOAD_KINDS } from '../podTemplate';
-import { HPA_KIND } from '../scaleTarget';
-import { type SchemaError, validatorFor } from '../schemaValidation';
-import type { YamlView } from '../yamlView';
+import type { K8sObject } from '../workspace/objects';
+import { WORKLOAD_KINDS } from '../workspace/podTemplate';
+import { HPA_KIND } from '../workspace/scaleTarget';
+import { type SchemaError, validatorFor } from '../lint/schemaValidation';
+import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE } from './apiText';
 import type { Rule, RuleContext } from './types';
 

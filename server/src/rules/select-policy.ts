@@ -1,6 +1,6 @@
 /** select-policy: selectPolicy must be Max, Min or Disabled. */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
 import type { Rule } from './types';
 

@@ -6,7 +6,7 @@
 import { timeToScale } from '../../../common/engine/ramp';
 import type { HPASpec } from '../../../common/engine/types';
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, isScaledObject } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND, isScaledObject } from '../workspace/scaleTarget';
 import { behaviorOf } from './apiText';
 import { formatSeconds, rampSpecOf } from './behaviorSpec';
 import type { Rule } from './types';

@@ -1,6 +1,6 @@
 /** stabilization-window-range: stabilizationWindowSeconds must be in 0..3600. */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
 import type { Rule } from './types';
 

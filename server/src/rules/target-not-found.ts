@@ -1,6 +1,6 @@
 /** target-not-found: the workload scaleTargetRef names is not in the workspace (information: it may live elsewhere). */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
 import { NOT_SCALABLE_KINDS } from './targets';
 import type { Rule } from './types';
 

@@ -1,6 +1,6 @@
 /** target-not-scalable: the HPA points at a kind with no scale subresource (DaemonSet, Job, CronJob, Pod...). */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../scaleTarget';
+import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
 import { NOT_SCALABLE_KINDS } from './targets';
 import type { Rule } from './types';
 

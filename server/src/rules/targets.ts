@@ -2,13 +2,13 @@
  * What the cross-resource rules share: an autoscaler's utilization metrics, its resolved workload,
  * and the kinds that have no scale subresource.
  */
-import type { K8sObject } from '../objects';
-import { isWorkload } from '../podTemplate';
-import { isHpa, isScaledObject, scaleTargetOf } from '../scaleTarget';
-import type { Span } from '../ranges';
-import type { YamlView } from '../yamlView';
+import type { K8sObject } from '../workspace/objects';
+import { isWorkload } from '../workspace/podTemplate';
+import { isHpa, isScaledObject, scaleTargetOf } from '../workspace/scaleTarget';
+import type { Span } from '../yaml/ranges';
+import type { YamlView } from '../yaml/yamlView';
 import { hasV2Shape } from './apiText';
-import type { WorkspaceIndex } from '../workspaceIndex';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** Built-in kinds with no `scale` subresource: an HPA pointed at them fails with FailedGetScale. */
 export const NOT_SCALABLE_KINDS: ReadonlySet<string> = new Set([

@@ -1,7 +1,7 @@
 /** tolerance-range: a per-direction tolerance must be a quantity greater than or equal to 0. */
 import { t } from '../localize';
-import { quantityMilli } from '../quantities';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../scaleTarget';
+import { quantityMilli } from '../workspace/quantities';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
 import type { Rule } from './types';
 

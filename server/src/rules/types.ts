@@ -2,10 +2,10 @@
  * The contract every rule follows. Rules know nothing of LSP connections: they read objects from a
  * workspace view and report spans with messages, so the language server and `hpa-lint` share them.
  */
-import type { HpaSettings } from '../settings';
-import type { Span } from '../ranges';
-import type { K8sObject } from '../objects';
-import type { WorkspaceIndex } from '../workspaceIndex';
+import type { HpaSettings } from '../lint/settings';
+import type { Span } from '../yaml/ranges';
+import type { K8sObject } from '../workspace/objects';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 export type SeverityOverride = Severity | 'off';

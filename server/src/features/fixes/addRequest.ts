@@ -5,7 +5,7 @@
  * starting points, offered as tab stops where the client applies snippet edits.
  */
 import type { Document, YAMLMap } from 'yaml';
-import { isMap, isSeq, pairsOf } from '../../yamlNodes';
+import { isMap, isSeq, pairsOf } from '../../yaml/yamlNodes';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import { type FeatureContext, targetDocumentInFile } from '../context';
 import { localeOf, msg } from '../messages';

@@ -9,7 +9,7 @@
  * the last line written in its place.
  */
 import type { Document, Pair, YAMLMap } from 'yaml';
-import { isMap, isSeq } from '../../yamlNodes';
+import { isMap, isSeq } from '../../yaml/yamlNodes';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import type { FeatureContext } from '../context';
 import { localeOf, msg } from '../messages';

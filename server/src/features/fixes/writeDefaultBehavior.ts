@@ -11,7 +11,7 @@ import { localeOf, msg } from '../messages';
 import { columnOf, detectLayout, treeLines, type YamlTree } from '../textLayout';
 import type { YamlFile } from '../yamlFile';
 import { asMap, isHpaDoc, nodeAtPath, pairOf, spanOf } from '../yamlFile';
-import { pairsOf } from '../../yamlNodes';
+import { pairsOf } from '../../yaml/yamlNodes';
 import { insertLines, lineAfter, toWorkspaceEdit } from './edits';
 
 export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;

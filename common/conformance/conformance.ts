@@ -3,24 +3,24 @@
  * its inputs, the outputs compared with what upstream expects. Used by `hpa-lint conformance` and
  * by the unit test. Every value in a vector is data; nothing here knows individual cases.
  */
-import type { ClusterSnapshot, PodSnapshot } from './clusterSnapshot';
-import { podsMetricKey } from './clusterSnapshot';
-import { newControllerState, syncHpa, type ControllerState } from './controller';
-import { legacyClamp, legacyStabilize } from './legacy';
-import type { PodPhase, PodState } from './podGrouping';
-import { applyBehaviorRate, scaleDownLimit, scaleUpLimit } from './rateLimit';
+import type { ClusterSnapshot, PodSnapshot } from '../engine/clusterSnapshot';
+import { podsMetricKey } from '../engine/clusterSnapshot';
+import { newControllerState, syncHpa, type ControllerState } from '../engine/controller';
+import { legacyClamp, legacyStabilize } from '../engine/legacy';
+import type { PodPhase, PodState } from '../engine/podGrouping';
+import { applyBehaviorRate, scaleDownLimit, scaleUpLimit } from '../engine/rateLimit';
 import {
   averageValueOfTotalReplicas,
   averageValueReplicas,
   MetricError,
   resourceUtilizationReplicas,
   valueReplicas,
-} from './replicaCalculator';
-import { replicasChangedWithin, recordScaleEvent, type ScaleEvent } from './scaleEvents';
-import { stabilizeWithBehavior, type Recommendation } from './stabilization';
-import { resolveOptions } from './defaults';
-import type { Tolerances } from './tolerance';
-import type { ControllerOptions, HPASpec, ResolvedScalingRules } from './types';
+} from '../engine/replicaCalculator';
+import { replicasChangedWithin, recordScaleEvent, type ScaleEvent } from '../engine/scaleEvents';
+import { stabilizeWithBehavior, type Recommendation } from '../engine/stabilization';
+import { resolveOptions } from '../engine/defaults';
+import type { Tolerances } from '../engine/tolerance';
+import type { ControllerOptions, HPASpec, ResolvedScalingRules } from '../engine/types';
 
 export interface ConformanceVector {
   name: string;

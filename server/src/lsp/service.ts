@@ -23,21 +23,21 @@ import {
   PreviewModelRequest,
   type PreviewModelParams,
   type PreviewModelResult,
-} from '../../common/protocol';
-import { findYamlFiles, isYamlPath, readYamlFile } from './diskWorkspace';
-import { FileModel, type ParseOptions, warmUpYamlParser, type YamlDocumentModel } from './documents';
-import { locate } from './findingsOutput';
-import type { K8sObject } from './objects';
-import { lintFile } from './lint';
-import { setLocale, t } from './localize';
+} from '../../../common/protocol';
+import { findYamlFiles, isYamlPath, readYamlFile } from '../workspace/diskWorkspace';
+import { FileModel, type ParseOptions, warmUpYamlParser, type YamlDocumentModel } from '../yaml/documents';
+import { locate } from '../lint/findingsOutput';
+import type { K8sObject } from '../workspace/objects';
+import { lintFile } from '../lint/lint';
+import { setLocale, t } from '../localize';
 import { documentHpas, previewModelAt } from './previewModel';
-import { relatedUris } from './relatedFiles';
-import { FILE_TOO_LARGE_RULE } from './rules/index';
-import { docsUrl, type Severity } from './rules/types';
-import { warmUpSchemas } from './schemaValidation';
-import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from './settings';
-import { WorkspaceIndex } from './workspaceIndex';
-import { registerLanguageFeatures, workspaceTargetResolver } from './features/register';
+import { relatedUris } from '../workspace/relatedFiles';
+import { FILE_TOO_LARGE_RULE } from '../rules/index';
+import { docsUrl, type Severity } from '../rules/types';
+import { warmUpSchemas } from '../lint/schemaValidation';
+import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../lint/settings';
+import { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { registerLanguageFeatures, workspaceTargetResolver } from '../features/register';
 
 /** How long one slice of the background YAML check may hold the event loop. */
 const FULL_TEXT_CHECK_SLICE_MS = 8;

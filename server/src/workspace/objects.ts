@@ -1,10 +1,10 @@
 /**
  * Kubernetes objects found in the workspace's YAML: what the rules and the preview look up.
  */
-import type { FileDocument, FileModel, YamlDocumentModel } from './documents';
+import type { FileDocument, FileModel, YamlDocumentModel } from '../yaml/documents';
 import { HPA_KIND, SCALED_OBJECT_KIND } from './scaleTarget';
-import { isMap } from './yamlNodes';
-import { YamlView } from './yamlView';
+import { isMap } from '../yaml/yamlNodes';
+import { YamlView } from '../yaml/yamlView';
 
 export const DEFAULT_NAMESPACE = 'default';
 

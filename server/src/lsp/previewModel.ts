@@ -2,14 +2,14 @@
  * The answers to the custom requests of common/protocol.ts: the HPAs of a document, and the HPA at a
  * line with what the simulator needs from its target (per-Pod and per-container requests).
  */
-import type { HPASpec } from '../../common/engine/types';
-import type { DocumentHpa, PreviewModel } from '../../common/protocol';
-import type { FileModel } from './documents';
-import { t } from './localize';
-import type { K8sObject } from './objects';
-import { isWorkload, podRequestsOf } from './podTemplate';
-import { isHpa, scaleTargetOf } from './scaleTarget';
-import type { WorkspaceIndex } from './workspaceIndex';
+import type { HPASpec } from '../../../common/engine/types';
+import type { DocumentHpa, PreviewModel } from '../../../common/protocol';
+import type { FileModel } from '../yaml/documents';
+import { t } from '../localize';
+import type { K8sObject } from '../workspace/objects';
+import { isWorkload, podRequestsOf } from '../workspace/podTemplate';
+import { isHpa, scaleTargetOf } from '../workspace/scaleTarget';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** The autoscaling/v2-shaped HPAs of a file (v1 and v2beta1 have other fields and are not simulated). */
 function previewableHpas(file: FileModel, workspace: WorkspaceIndex): K8sObject[] {

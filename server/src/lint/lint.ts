@@ -3,14 +3,14 @@
  * a kind it checks. Returns findings in file offsets; callers turn them into LSP diagnostics or CLI
  * output. No connection, no file system: the CLI and the language server share this.
  */
-import type { FileModel, YamlDocumentModel } from './documents';
-import type { Span } from './ranges';
-import type { K8sObject } from './objects';
-import { ALL_RULES, YAML_SYNTAX_RULE } from './rules/index';
-import type { Finding, Rule, Severity } from './rules/types';
+import type { FileModel, YamlDocumentModel } from '../yaml/documents';
+import type { Span } from '../yaml/ranges';
+import type { K8sObject } from '../workspace/objects';
+import { ALL_RULES, YAML_SYNTAX_RULE } from '../rules/index';
+import type { Finding, Rule, Severity } from '../rules/types';
 import type { HpaSettings } from './settings';
-import { currentLocale, t } from './localize';
-import type { WorkspaceIndex } from './workspaceIndex';
+import { currentLocale, t } from '../localize';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** Rules by the kind they check, built once. */
 const RULES_BY_KIND = new Map<string, Rule[]>();

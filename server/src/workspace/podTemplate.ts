@@ -5,7 +5,7 @@
  */
 import type { K8sObject } from './objects';
 import { quantityMilli } from './quantities';
-import type { YamlView } from './yamlView';
+import type { YamlView } from '../yaml/yamlView';
 
 export const WORKLOAD_KINDS: readonly string[] = [
   'Deployment',

@@ -5,12 +5,12 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- schemas/ is outside server/'s composite project; esbuild inlines these */
-const HPA_SCHEMA = require('../../schemas/horizontalpodautoscaler-autoscaling-v2.json') as object;
-const POD_SPEC_SCHEMA = require('../../schemas/podspec-core-v1.json') as object;
+const HPA_SCHEMA = require('../../../schemas/horizontalpodautoscaler-autoscaling-v2.json') as object;
+const POD_SPEC_SCHEMA = require('../../../schemas/podspec-core-v1.json') as object;
 const WORKLOAD_SCHEMAS: Record<string, object> = {
-  Deployment: require('../../schemas/deployment-apps-v1.json') as object,
-  StatefulSet: require('../../schemas/statefulset-apps-v1.json') as object,
-  ReplicaSet: require('../../schemas/replicaset-apps-v1.json') as object,
+  Deployment: require('../../../schemas/deployment-apps-v1.json') as object,
+  StatefulSet: require('../../../schemas/statefulset-apps-v1.json') as object,
+  ReplicaSet: require('../../../schemas/replicaset-apps-v1.json') as object,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -11,7 +11,7 @@
 import { type Document, parseDocument, YAMLParseError } from 'yaml';
 import { blankUnreadFields } from './blankUnreadFields';
 import { LineIndex } from './ranges';
-import { yamlLineBreaks } from '../../common/yamlLineBreaks';
+import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { READ_SETS } from './readSets';
 import { aliasTargetsOf, ExcessiveAliasing, plainValue } from './yamlNodes';
 

@@ -3,7 +3,7 @@
  * ScaledObject (whose kind defaults to Deployment). The namespace is always the autoscaler's own.
  */
 import type { K8sObject } from './objects';
-import type { YamlView } from './yamlView';
+import type { YamlView } from '../yaml/yamlView';
 
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 export const SCALED_OBJECT_KIND = 'ScaledObject';

@@ -3,7 +3,7 @@
  * rule can follow an HPA to its workload (and back) across files. The editor's open documents and the
  * CLI's files feed the same index; the caller decides which text of a file wins (open beats disk).
  */
-import type { FileModel } from './documents';
+import type { FileModel } from '../yaml/documents';
 import { type K8sObject, objectsOfFile } from './objects';
 import type { ScaleTargetRef } from './scaleTarget';
 

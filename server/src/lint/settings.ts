@@ -3,7 +3,7 @@
  * `contributes.configuration` (a unit test keeps the defaults in step), and a normaliser that turns
  * whatever the client sends into valid values.
  */
-import type { SeverityOverride } from './rules/types';
+import type { SeverityOverride } from '../rules/types';
 
 export interface HpaSettings {
   /** Per-rule severity overrides (`hpa.rules`). */

@@ -3,8 +3,8 @@
  * by the language server's diagnostics.
  */
 import type { Range } from 'vscode-languageserver-types';
-import type { FileModel } from './documents';
-import type { Finding, Severity } from './rules/types';
+import type { FileModel } from '../yaml/documents';
+import type { Finding, Severity } from '../rules/types';
 
 export interface LocatedFinding {
   rule: string;
