@@ -6,8 +6,6 @@
  */
 import {
   type Connection,
-  type Diagnostic,
-  DiagnosticSeverity,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   FileChangeType,
@@ -25,31 +23,18 @@ import {
   type PreviewModelResult,
 } from '../../../common/protocol';
 import { findYamlFiles, isYamlPath, readYamlFile } from '../workspace/diskWorkspace';
-import { FileModel, type ParseOptions, warmUpYamlParser, type YamlDocumentModel } from '../yaml/documents';
+import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
-import type { K8sObject } from '../workspace/objects';
 import { lintFile } from '../lint/lint';
-import { setLocale, t } from '../localize';
+import { setLocale } from '../localize';
 import { documentHpas, previewModelAt } from './previewModel';
-import { relatedUris } from '../workspace/relatedFiles';
-import { FILE_TOO_LARGE_RULE } from '../rules/index';
-import { docsUrl, type Severity } from '../rules/types';
 import { warmUpSchemas } from '../lint/schemaValidation';
 import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../lint/settings';
-import { WorkspaceIndex } from '../workspace/workspaceIndex';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { registerLanguageFeatures, workspaceTargetResolver } from '../features/register';
-
-/** How long one slice of the background YAML check may hold the event loop. */
-const FULL_TEXT_CHECK_SLICE_MS = 8;
-/** The pause after the last change before the background YAML check starts. */
-const FULL_TEXT_CHECK_IDLE_MS = 250;
-
-const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  info: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
-};
+import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
+import { FullTextCheck } from './fullTextCheck';
+import { WorkspaceSync } from './workspaceSync';
 
 /** The server answers from the read fields first and checks the rest for YAML errors when idle. */
 const PARSE_OPTIONS: ParseOptions = { blankUnreadFields: true };
@@ -60,27 +45,22 @@ export interface HpaService {
   settings(): HpaSettings;
 }
 
-/** Objects of documents whose text changed between two versions of a file (only they can affect other files). */
-function changedObjects(before: readonly K8sObject[], after: readonly K8sObject[]): K8sObject[] {
-  const beforeModels = new Set(before.map((o) => o.fileDocument.model));
-  const afterModels = new Set(after.map((o) => o.fileDocument.model));
-  return [
-    ...before.filter((o) => !afterModels.has(o.fileDocument.model)),
-    ...after.filter((o) => !beforeModels.has(o.fileDocument.model)),
-  ];
-}
-
 export function startHpaService(connection: Connection): HpaService {
   const documents = new TextDocuments(TextDocument);
-  const workspace = new WorkspaceIndex();
+  const sync = new WorkspaceSync(PARSE_OPTIONS, (uri) => documents.get(uri) !== undefined);
+  const workspace = sync.workspace;
   // Hover, completion and code actions (server/src/features): they read the same documents and index.
   const features = registerLanguageFeatures(connection, {
     documents,
     resolveTarget: workspaceTargetResolver(workspace),
     maxFileSizeBytes: () => settings.maxFileSizeBytes,
   });
-  /** Disk text of files that are not open, so closing a document falls back to what is saved. */
-  const diskText = new Map<string, string>();
+  const fullTextCheck = new FullTextCheck({
+    sync,
+    openUris: () => documents.keys(),
+    editPending: () => flushScheduled,
+    relint: scheduleOpen,
+  });
   let settings: HpaSettings = { ...DEFAULT_SETTINGS };
   let canPullConfiguration = false;
   let canWatchFiles = false;
@@ -142,10 +122,7 @@ export function startHpaService(connection: Connection): HpaService {
       for (const uri of await findYamlFiles(folder)) {
         if (documents.get(uri)) continue;
         const text = await readYamlFile(uri, settings.maxFileSizeBytes);
-        if (text === undefined) continue;
-        diskText.set(uri, text);
-        if (!documents.get(uri))
-          workspace.setFile(new FileModel(uri, text, undefined, workspace.getFile(uri), PARSE_OPTIONS));
+        if (text !== undefined) sync.diskChanged(uri, text);
       }
     }
   }
@@ -155,27 +132,14 @@ export function startHpaService(connection: Connection): HpaService {
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {
-    const affected = new Set<string>();
     for (const change of params.changes) {
-      if (!isYamlPath(change.uri) || documents.get(change.uri)) continue; // open documents win over disk
-      const before = workspace.objectsIn(change.uri);
+      if (!isYamlPath(change.uri)) continue;
       const text =
         change.type === FileChangeType.Deleted
           ? undefined
           : await readYamlFile(change.uri, settings.maxFileSizeBytes);
-      if (text === undefined) {
-        diskText.delete(change.uri);
-        workspace.deleteFile(change.uri);
-      } else {
-        diskText.set(change.uri, text);
-        workspace.setFile(
-          new FileModel(change.uri, text, undefined, workspace.getFile(change.uri), PARSE_OPTIONS),
-        );
-      }
-      for (const uri of relatedUris([...before, ...workspace.objectsIn(change.uri)], workspace))
-        affected.add(uri);
+      scheduleOpen(sync.diskChanged(change.uri, text));
     }
-    for (const uri of affected) if (documents.get(uri)) schedule(uri);
   });
 
   // Coalesce bursts of changes: lint once per tick for every document touched, without a fixed delay.
@@ -186,6 +150,11 @@ export function startHpaService(connection: Connection): HpaService {
     if (flushScheduled || !settingsLoaded) return;
     flushScheduled = true;
     setImmediate(flush);
+  }
+
+  /** Re-lints those of these files that are open (only open files get diagnostics). */
+  function scheduleOpen(uris: Iterable<string>): void {
+    for (const uri of uris) if (documents.get(uri)) schedule(uri);
   }
 
   function flush(): void {
@@ -207,66 +176,14 @@ export function startHpaService(connection: Connection): HpaService {
         continue; // already indexed at this version (a re-lint for a related file's sake)
       }
       const text = document.getText();
-      if (text.length > settings.maxFileSizeBytes) {
-        const before = workspace.deleteFile(uri);
-        for (const related of relatedUris(before, workspace)) toLint.add(related);
-        continue;
-      }
-      const before = workspace.setFile(new FileModel(uri, text, document.version, previous, PARSE_OPTIONS));
-      for (const related of relatedUris(changedObjects(before, workspace.objectsIn(uri)), workspace))
-        toLint.add(related);
+      const related =
+        text.length > settings.maxFileSizeBytes
+          ? sync.tooLarge(uri)
+          : sync.edited(uri, text, document.version);
+      for (const uri of related) toLint.add(uri);
     }
     for (const uri of toLint) if (documents.get(uri)) publish(uri);
-    scheduleFullTextChecks();
-  }
-
-  /*
-   * YAML errors in the fields no rule reads (documents.ts parses workloads from their read fields):
-   * checked once the diagnostics are out and the user has paused (every flush pushes the check
-   * back, so typing never waits for it), in slices of a few milliseconds so that an edit arriving
-   * meanwhile is answered first. Open documents go first. A document found broken is re-indexed
-   * and everything that depends on it re-linted, exactly as after an edit.
-   */
-  let fullTextCheckTimer: ReturnType<typeof setTimeout> | undefined;
-  function scheduleFullTextChecks(delayMs = FULL_TEXT_CHECK_IDLE_MS): void {
-    if (fullTextCheckTimer !== undefined) clearTimeout(fullTextCheckTimer);
-    fullTextCheckTimer = setTimeout(checkFullTexts, delayMs);
-  }
-
-  function checkFullTexts(): void {
-    fullTextCheckTimer = undefined;
-    if (flushScheduled) {
-      scheduleFullTextChecks(); // an edit is waiting: it goes first, and the check waits for the next pause
-      return;
-    }
-    const deadline = performance.now() + FULL_TEXT_CHECK_SLICE_MS;
-    const open = documents.keys();
-    const uris = [...open, ...workspace.uris().filter((uri) => !documents.get(uri))];
-    for (const uri of uris) {
-      const file = workspace.getFile(uri);
-      if (!file) continue;
-      const broken = new Set<YamlDocumentModel>();
-      let unfinished = false;
-      for (const doc of file.documents) {
-        if (!doc.model.awaitingFullCheck) continue;
-        if (performance.now() > deadline) {
-          unfinished = true;
-          break;
-        }
-        if (doc.model.checkFullText()) broken.add(doc.model);
-      }
-      if (broken.size > 0) {
-        const ofBroken = (objects: K8sObject[]) => objects.filter((o) => broken.has(o.fileDocument.model));
-        const before = ofBroken(workspace.setFile(file));
-        if (documents.get(uri)) schedule(uri);
-        for (const related of relatedUris([...before, ...ofBroken(workspace.objectsIn(uri))], workspace))
-          if (documents.get(related)) schedule(related);
-      }
-      if (unfinished) {
-        scheduleFullTextChecks(0);
-        return;
-      }
-    }
+    fullTextCheck.schedule();
   }
 
   function publish(uri: string): void {
@@ -275,39 +192,15 @@ export function startHpaService(connection: Connection): HpaService {
     const file = workspace.getFile(uri);
     if (!file) {
       const size = document.getText().length;
-      if (size <= settings.maxFileSizeBytes) return;
-      const severity = settings.rules[FILE_TOO_LARGE_RULE.id] ?? FILE_TOO_LARGE_RULE.defaultSeverity;
-      const diagnostics: Diagnostic[] =
-        severity === 'off'
-          ? []
-          : [
-              {
-                range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-                severity: LSP_SEVERITY[severity],
-                source: 'hpa',
-                code: FILE_TOO_LARGE_RULE.id,
-                codeDescription: { href: docsUrl(FILE_TOO_LARGE_RULE.id) },
-                message: t(
-                  'File skipped: {0} bytes is more than hpa.maxFileSizeBytes ({1})',
-                  size,
-                  settings.maxFileSizeBytes,
-                ),
-              },
-            ];
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+      if (size > settings.maxFileSizeBytes) {
+        const diagnostics = fileTooLargeDiagnostics(size, settings);
+        void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+      }
       return;
     }
-    let diagnostics: Diagnostic[];
+    let findings;
     try {
-      const findings = lintFile(file, workspace, settings).filter((f) => f.uri === uri);
-      diagnostics = locate(file, findings).map((f) => ({
-        range: f.range,
-        severity: LSP_SEVERITY[f.severity],
-        source: 'hpa',
-        code: f.rule,
-        codeDescription: { href: docsUrl(f.rule) },
-        message: f.message,
-      }));
+      findings = lintFile(file, workspace, settings).filter((f) => f.uri === uri);
     } catch (err) {
       // A rule bug must not take the server down: log it (stderr-bound console) and publish nothing new.
       connection.console.error(
@@ -315,6 +208,7 @@ export function startHpaService(connection: Connection): HpaService {
       );
       return;
     }
+    const diagnostics = locate(file, findings).map(toDiagnostic);
     void connection.sendDiagnostics({ uri, version: file.version, diagnostics });
   }
 
@@ -326,14 +220,10 @@ export function startHpaService(connection: Connection): HpaService {
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    const before = workspace.objectsIn(uri);
-    const disk = diskText.get(uri);
-    if (disk !== undefined)
-      workspace.setFile(new FileModel(uri, disk, undefined, workspace.getFile(uri), PARSE_OPTIONS));
-    else workspace.deleteFile(uri);
+    const related = sync.closed(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
-    for (const related of relatedUris([...before, ...workspace.objectsIn(uri)], workspace))
-      if (documents.get(related)) schedule(related);
+    // The closed document is no longer open, so scheduleOpen leaves it out.
+    scheduleOpen(related);
   });
 
   connection.onRequest(PreviewModelRequest, (params: PreviewModelParams): PreviewModelResult => {

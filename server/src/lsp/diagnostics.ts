@@ -1,0 +1,46 @@
+/**
+ * Findings as LSP diagnostics: severity mapped, `source: "hpa"`, the rule id as `code` and a link
+ * to the rule's page. The CLI formats the same located findings its own way (cli/lintFormats.ts).
+ */
+import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
+import type { LocatedFinding } from '../lint/findingsOutput';
+import { t } from '../localize';
+import { FILE_TOO_LARGE_RULE } from '../rules/index';
+import { docsUrl, type Severity } from '../rules/types';
+import type { HpaSettings } from '../lint/settings';
+
+const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function toDiagnostic(finding: LocatedFinding): Diagnostic {
+  return {
+    range: finding.range,
+    severity: LSP_SEVERITY[finding.severity],
+    source: 'hpa',
+    code: finding.rule,
+    codeDescription: { href: docsUrl(finding.rule) },
+    message: finding.message,
+  };
+}
+
+/** The one diagnostic of a file skipped for its size (none when the user turned the rule off). */
+export function fileTooLargeDiagnostics(size: number, settings: HpaSettings): Diagnostic[] {
+  const severity = settings.rules[FILE_TOO_LARGE_RULE.id] ?? FILE_TOO_LARGE_RULE.defaultSeverity;
+  if (severity === 'off') return [];
+  return [
+    toDiagnostic({
+      rule: FILE_TOO_LARGE_RULE.id,
+      severity,
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      message: t(
+        'File skipped: {0} bytes is more than hpa.maxFileSizeBytes ({1})',
+        size,
+        settings.maxFileSizeBytes,
+      ),
+    }),
+  ];
+}

@@ -1,0 +1,86 @@
+/**
+ * Keeps the workspace index in step with what the user has: open documents (which win) and the
+ * files on disk (scanned at start-up, updated on watched-file events). Every way a file can change
+ * (an edit, a save elsewhere, a close, a deletion, a re-parse by the background YAML check) goes
+ * through one function, `replace`, which answers the one question the server asks after a change:
+ * which files' diagnostics may now differ.
+ */
+import { FileModel, type ParseOptions, type YamlDocumentModel } from '../yaml/documents';
+import type { K8sObject } from '../workspace/objects';
+import { relatedUris } from '../workspace/relatedFiles';
+import { WorkspaceIndex } from '../workspace/workspaceIndex';
+
+/** Objects of documents whose model changed between two versions of a file: only they can affect other files. */
+function changedObjects(before: readonly K8sObject[], after: readonly K8sObject[]): K8sObject[] {
+  const beforeModels = new Set(before.map((o) => o.fileDocument.model));
+  const afterModels = new Set(after.map((o) => o.fileDocument.model));
+  return [
+    ...before.filter((o) => !afterModels.has(o.fileDocument.model)),
+    ...after.filter((o) => !beforeModels.has(o.fileDocument.model)),
+  ];
+}
+
+export class WorkspaceSync {
+  readonly workspace = new WorkspaceIndex();
+  /** Disk text of files that are not open, so closing a document falls back to what is saved. */
+  private readonly diskText = new Map<string, string>();
+
+  constructor(
+    private readonly parseOptions: ParseOptions,
+    /** True for a document the editor has open: its text wins over the disk's. */
+    private readonly isOpen: (uri: string) => boolean,
+  ) {}
+
+  /** An open document's text at a version. Returns the other files to re-lint. */
+  edited(uri: string, text: string, version: number): Set<string> {
+    return this.replace(uri, this.model(uri, text, version));
+  }
+
+  /** An open document over the size limit leaves the index, as if deleted. */
+  tooLarge(uri: string): Set<string> {
+    return this.replace(uri, undefined);
+  }
+
+  /** A file on disk was created, changed (text) or deleted (undefined). Open documents are not touched. */
+  diskChanged(uri: string, text: string | undefined): Set<string> {
+    if (text === undefined) this.diskText.delete(uri);
+    else this.diskText.set(uri, text);
+    if (this.isOpen(uri)) return new Set();
+    return this.replace(uri, text === undefined ? undefined : this.model(uri, text));
+  }
+
+  /** The editor closed a document: the file is what the disk holds, or gone. */
+  closed(uri: string): Set<string> {
+    const disk = this.diskText.get(uri);
+    return this.replace(uri, disk === undefined ? undefined : this.model(uri, disk));
+  }
+
+  /** The background YAML check found these documents of a file broken (their models now hold the full parse). */
+  reparsed(uri: string, broken: ReadonlySet<YamlDocumentModel>): Set<string> {
+    const file = this.workspace.getFile(uri);
+    if (!file) return new Set();
+    const ofBroken = (objects: readonly K8sObject[]) =>
+      objects.filter((o) => broken.has(o.fileDocument.model));
+    const related = this.replace(uri, file, (before, after) => [...ofBroken(before), ...ofBroken(after)]);
+    related.add(uri);
+    return related;
+  }
+
+  /**
+   * The one place a file enters, changes in or leaves the index. Returns every file whose
+   * diagnostics depend on the objects that changed (the file's own URI only when another of its
+   * objects relates to it).
+   */
+  private replace(
+    uri: string,
+    next: FileModel | undefined,
+    changed: (before: readonly K8sObject[], after: readonly K8sObject[]) => K8sObject[] = changedObjects,
+  ): Set<string> {
+    const before = next ? this.workspace.setFile(next) : this.workspace.deleteFile(uri);
+    return relatedUris(changed(before, this.workspace.objectsIn(uri)), this.workspace);
+  }
+
+  private model(uri: string, text: string, version?: number): FileModel {
+    return new FileModel(uri, text, version, this.workspace.getFile(uri), this.parseOptions);
+  }
+}
