@@ -8,7 +8,7 @@
  * yaml-language-server (ratio <= 0.2), a one-line edit under 20 ms.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -34,8 +34,12 @@ const HPA_SCHEMA = pathToFileURL(
   resolve(ROOT, 'schemas', 'horizontalpodautoscaler-autoscaling-v2.json'),
 ).toString();
 
-/** One app of a rendered chart: the seven documents `helm template` prints for it. */
-function app(i: number): string {
+/**
+ * One app of a rendered chart: the seven documents `helm template` prints for it. A `broken` app
+ * carries the three mistakes real releases have: `replicas` on a Deployment its HPA manages, a
+ * container without requests under a cpu Utilization metric, and a policy period over 1800 s.
+ */
+function app(i: number, broken = false): string {
   const name = `app-${String(i).padStart(3, '0')}`;
   const labels = (indent: string) =>
     [
@@ -91,7 +95,7 @@ metadata:
   labels:
 ${labels('    ')}
 spec:
-  selector:
+${broken ? '  replicas: 3\n' : ''}  selector:
     matchLabels:
       app.kubernetes.io/name: ${name}
   template:
@@ -114,7 +118,7 @@ ${env}
               memory: 256Mi
             limits:
               memory: 512Mi
----
+${broken ? '        - name: log-shipper\n          image: "registry.example.com/shipper:2.1"\n' : ''}---
 # Source: platform/templates/hpa.yaml
 apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
@@ -142,7 +146,7 @@ spec:
       policies:
         - type: Pods
           value: 1
-          periodSeconds: 60
+          periodSeconds: ${broken ? 3600 : 60}
 ---
 # Source: platform/templates/pdb.yaml
 apiVersion: policy/v1
@@ -175,8 +179,21 @@ spec:
 `;
 }
 
-export function helmRelease(apps = 300): string {
-  return Array.from({ length: apps }, (_, i) => app(i)).join('');
+/** The release; with `brokenEvery` = 10, one app in ten carries mistakes (issue 16's realistic case). */
+export function helmRelease(apps = 300, brokenEvery = 0): string {
+  return Array.from({ length: apps }, (_, i) => app(i, brokenEvery > 0 && i % brokenEvery === 5)).join('');
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb === undefined ? NaN : Number(kb) / 1024;
+  } catch {
+    return NaN;
+  }
 }
 
 function median(xs: number[]): number {
@@ -249,6 +266,10 @@ class Server {
     return done;
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   async stop(): Promise<void> {
     const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
     await this.rpc.sendRequest('shutdown').catch(() => undefined);
@@ -263,6 +284,8 @@ interface ServerTimes {
   openMs: number;
   editMs: number;
   diagnostics: number;
+  /** The server's resident memory right after the open's diagnostics, in MB. */
+  rssMb: number;
 }
 
 /** Opens the release, then makes `edits` one-line edits (a maxReplicas value) and times each. */
@@ -286,6 +309,7 @@ async function measureServer(
         return !versioned || p.version === 1;
       },
     );
+    const rss = rssMb(server.pid);
     const lines = text.split('\n');
     const target = lines.findIndex((l, i) => i > lines.length / 2 && l === '  maxReplicas: 10');
     const times: number[] = [];
@@ -309,21 +333,31 @@ async function measureServer(
         ),
       );
     }
-    return { openMs, editMs: median(times), diagnostics };
+    return { openMs, editMs: median(times), diagnostics, rssMb: rss };
   } finally {
     await server.stop();
   }
 }
 
 /** Diagnostics each server published on open in the last run, to show both really checked the file. */
-export let lastDiagnosticCounts: { ours: number; yamlLanguageServer: number } | undefined;
+export const lastDiagnosticCounts: Record<string, { ours: number; yamlLanguageServer: number }> = {};
 
 export async function benchLint(edits = 7, rounds = 2): Promise<BenchRow[]> {
   if (!existsSync(OUR_SERVER))
     throw new Error('dist/server.js is missing: run `node scripts/build.mjs` first');
-  const text = helmRelease();
   const rows: BenchRow[] = [];
+  // The clean release, and the realistic one where one app in ten carries mistakes (findings cost too).
+  for (const [label, text] of [
+    ['clean', helmRelease()],
+    ['1 app in 10 broken', helmRelease(300, 10)],
+  ] as const) {
+    rows.push(...(await benchFile(label, text, edits, rounds)));
+  }
+  return rows;
+}
 
+async function benchFile(label: string, text: string, edits: number, rounds: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
   parseAllDocuments(text); // warm-up
   const parseTimes: number[] = [];
   for (let k = 0; k < 3; k++) {
@@ -361,34 +395,43 @@ export async function benchLint(edits = 7, rounds = 2): Promise<BenchRow[]> {
     openMs: Math.min(...list.map((r) => r.openMs)),
     editMs: Math.min(...list.map((r) => r.editMs)),
     diagnostics: list[0].diagnostics,
+    rssMb: Math.min(...list.map((r) => r.rssMb)),
   });
   const ours = best(ourRounds);
   const yls = best(ylsRounds);
-  lastDiagnosticCounts = { ours: ours.diagnostics, yamlLanguageServer: yls.diagnostics };
+  lastDiagnosticCounts[label] = { ours: ours.diagnostics, yamlLanguageServer: yls.diagnostics };
 
+  const lines = text.split('\n').length;
   rows.push({
-    name: `open -> diagnostics, ${text.split('\n').length} lines (peer: yaml-language-server)`,
+    name: `[${label}] open -> diagnostics, ${lines} lines, ${ours.diagnostics} findings (peer: yaml-language-server)`,
     ms: ours.openMs,
     peerMs: yls.openMs,
     ratio: ours.openMs / yls.openMs,
   });
   rows.push({
-    name: 'one-line edit -> fresh diagnostics (peer: yaml-language-server)',
+    name: `[${label}] one-line edit -> fresh diagnostics (peer: yaml-language-server)`,
     ms: ours.editMs,
     peerMs: yls.editMs,
     ratio: ours.editMs / yls.editMs,
   });
   rows.push({
-    name: 'open -> diagnostics (peer: parseAllDocuments floor)',
+    name: `[${label}] open -> diagnostics (peer: parseAllDocuments floor)`,
     ms: ours.openMs,
     peerMs: parseMs,
     ratio: ours.openMs / parseMs,
   });
   rows.push({
-    name: 'one-line edit -> diagnostics (peer: parseAllDocuments floor)',
+    name: `[${label}] one-line edit -> diagnostics (peer: parseAllDocuments floor)`,
     ms: ours.editMs,
     peerMs: parseMs,
     ratio: ours.editMs / parseMs,
+  });
+  // Memory is not time: the row's "ms" columns carry MB here, named so in the label.
+  rows.push({
+    name: `[${label}] server RSS after open, MB (peer: yaml-language-server)`,
+    ms: ours.rssMb,
+    peerMs: yls.rssMb,
+    ratio: ours.rssMb / yls.rssMb,
   });
   return rows;
 }
@@ -399,8 +442,9 @@ if (require.main === module) {
       console.log(
         `${r.name.padEnd(70)} ${r.ms.toFixed(1).padStart(9)} ms  peer ${r.peerMs.toFixed(1).padStart(9)} ms  ratio ${r.ratio.toFixed(3)}`,
       );
-    console.log(
-      `diagnostics on open: hpa ${lastDiagnosticCounts?.ours}, yaml-language-server ${lastDiagnosticCounts?.yamlLanguageServer}`,
-    );
+    for (const [label, counts] of Object.entries(lastDiagnosticCounts))
+      console.log(
+        `[${label}] diagnostics on open: hpa ${counts.ours}, yaml-language-server ${counts.yamlLanguageServer}`,
+      );
   });
 }
