@@ -3,7 +3,7 @@
  * that source's target sets the values its metric type needs, with positive values.
  */
 import { t } from '../localize';
-import { quantityMilli } from '../workspace/quantities';
+import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE, hasV2Shape, shownValue } from './apiText';
@@ -94,7 +94,7 @@ function checkTargetValues(target: YamlView, context: RuleContext): void {
   for (const key of ['value', 'averageValue']) {
     const field = target.get(key);
     if (!field.exists || field.value === null) continue;
-    const milli = quantityMilli(field.value);
+    const milli = quantityMilliOrUndefined(field.value);
     if (milli === undefined) {
       context.report(
         field.valueSpan(),

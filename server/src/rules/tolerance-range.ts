@@ -1,6 +1,6 @@
 /** tolerance-range: a per-direction tolerance must be a quantity greater than or equal to 0. */
 import { t } from '../localize';
-import { quantityMilli } from '../workspace/quantities';
+import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
 import type { Rule } from './types';
@@ -15,7 +15,7 @@ export const toleranceRangeRule: Rule = {
     for (const { rules } of presentDirections(object)) {
       const tolerance = rules.get('tolerance');
       if (!tolerance.exists || tolerance.value === null) continue;
-      const milli = quantityMilli(tolerance.value);
+      const milli = quantityMilliOrUndefined(tolerance.value);
       if (milli === undefined) {
         context.report(
           tolerance.valueSpan(),
