@@ -63,7 +63,7 @@ test('--format json has exactly the documented shape', async () => {
   assert.equal(code, 0);
   assert.equal(f.stderr(), '');
   const json = JSON.parse(f.stdout());
-  assert.deepEqual(Object.keys(json), ['hpa', 'syncPeriodSeconds', 'steps']);
+  assert.deepEqual(Object.keys(json), ['hpa', 'syncPeriodSeconds', 'pod', 'steps']);
   assert.equal(json.hpa, 'web');
   assert.equal(json.syncPeriodSeconds, 15);
   assert.equal(json.steps.length, 4);

@@ -6,7 +6,7 @@
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
-import { podRequestsOf } from '../../../common/k8s/podRequests';
+import { type PodRequests, podRequestsOf } from '../../../common/k8s/podRequests';
 import { isHpa, isWorkloadKind } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { nodeAtPath } from '../yaml/yamlNodes';
@@ -23,6 +23,8 @@ export interface ManifestHpa {
   targetReplicas?: number;
   /** Where the target was found, or null. */
   target: { kind: string; name: string } | null;
+  /** The target's Pod as the controller sees it (counted containers, defaults), when the target is in the file. */
+  pod?: PodRequests;
 }
 
 const KNOWN_METRIC_TYPES = new Set(['Resource', 'ContainerResource', 'Pods', 'Object', 'External']);
@@ -197,6 +199,7 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
       `${file}:${line}: invalid quantity ${JSON.stringify(invalid.text)} at spec.template.spec.${invalid.path.join('.')}`,
     );
   }
+  result.pod = pod;
   result.podRequests = pod.perPod;
   result.containerRequests = pod.perContainer;
   return result;
