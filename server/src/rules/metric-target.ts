@@ -2,6 +2,7 @@
  * metric-target: each entry of spec.metrics populates the source its type names (and no other), and
  * that source's target sets the values its metric type needs, with positive values.
  */
+import { MIN_AVERAGE_UTILIZATION } from '../../../common/k8s/apiLimits';
 import { t } from '../localize';
 import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
@@ -114,10 +115,16 @@ function checkTargetValues(target: YamlView, context: RuleContext): void {
   }
   const utilization = target.get('averageUtilization');
   const percent = utilization.number;
-  if (percent !== undefined && percent < 1) {
+  if (percent !== undefined && percent < MIN_AVERAGE_UTILIZATION) {
+    // The API server's wording: "greater than 0" for the whole-percent bound of 1.
     context.report(
       utilization.valueSpan(),
-      t('{0}: Invalid value: {1}: must be greater than 0', utilization.path, shownValue(utilization)),
+      t(
+        '{0}: Invalid value: {1}: must be greater than {2}',
+        utilization.path,
+        shownValue(utilization),
+        MIN_AVERAGE_UTILIZATION - 1,
+      ),
     );
   }
 }
