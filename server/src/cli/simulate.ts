@@ -192,7 +192,13 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   const notes: string[] = [];
   let loads: LoadSeries[] | undefined;
   if (opts.load !== undefined) {
-    loads = parseLoadCsv(await read(io, opts.load), opts.load, metricNamesOf(metrics));
+    const csv = parseLoadCsv(await read(io, opts.load), opts.load, metricNamesOf(metrics));
+    loads = csv.loads;
+    if (csv.ignoredColumns.length > 0) {
+      notes.push(
+        `${opts.load}: columns ignored (no metric of this HPA is named so): ${csv.ignoredColumns.join(', ')}`,
+      );
+    }
     const missing = metricNamesOf(metrics).filter((n) => !loads?.some((l) => l.metric === n));
     if (missing.length > 0) {
       notes.push(
