@@ -1,11 +1,13 @@
 /**
  * The shape the API-limit rules share: for each field of an object, read a number and report it
  * when it falls below or above the limit the API server enforces (common/k8s/apiLimits.ts), worded
- * as the API server words it. Each rule keeps its own calls of t with literal texts (the l10n tests read them
- * from the rule's source) and passes them in as `message` functions.
+ * as the API server words it. The bounds several rules share are built here (`atLeast`, `atMost`,
+ * `aboveZero`); a rule with wording of its own passes its own `message`.
  */
+import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
 import type { YamlView } from '../yaml/yamlView';
+import { shownValue } from './apiText';
 import type { Rule } from './types';
 
 export interface RangeBound {
@@ -32,6 +34,36 @@ export interface RangeRuleSpec {
   invalid?(field: YamlView): string;
   min?: RangeBound;
   max?: RangeBound;
+}
+
+/** `value >= limit`: "must be greater than or equal to <limit>". */
+export function atLeast(limit: number): RangeBound {
+  return {
+    limit,
+    inclusive: true,
+    message: (field, min) =>
+      t('{0}: Invalid value: {1}: must be greater than or equal to {2}', field.path, shownValue(field), min),
+  };
+}
+
+/** `value <= limit`: "must be less than or equal to <limit>". */
+export function atMost(limit: number): RangeBound {
+  return {
+    limit,
+    inclusive: true,
+    message: (field, max) =>
+      t('{0}: Invalid value: {1}: must be less than or equal to {2}', field.path, shownValue(field), max),
+  };
+}
+
+/** A whole number of at least `limit` (1), in the API server's words for it: "must be greater than zero". */
+export function aboveZero(limit: number): RangeBound {
+  return {
+    limit,
+    inclusive: true,
+    message: (field) =>
+      t('{0}: Invalid value: {1}: must be greater than zero', field.path, shownValue(field)),
+  };
 }
 
 function below(value: number, bound: RangeBound): boolean {

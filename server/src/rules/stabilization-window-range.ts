@@ -6,7 +6,7 @@ import {
 import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import { t } from '../localize';
 import { presentDirections, shownValue } from './apiText';
-import { rangeRule } from './rangeRule';
+import { atMost, rangeRule } from './rangeRule';
 
 export const stabilizationWindowRangeRule = rangeRule({
   id: 'stabilization-window-range',
@@ -16,13 +16,9 @@ export const stabilizationWindowRangeRule = rangeRule({
   min: {
     limit: MIN_STABILIZATION_WINDOW_SECONDS,
     inclusive: true,
+    // The API server's wording for this bound.
     message: (field) =>
       t('{0}: Invalid value: {1}: must be greater than or equal to zero', field.path, shownValue(field)),
   },
-  max: {
-    limit: MAX_STABILIZATION_WINDOW_SECONDS,
-    inclusive: true,
-    message: (field, limit) =>
-      t('{0}: Invalid value: {1}: must be less than or equal to {2}', field.path, shownValue(field), limit),
-  },
+  max: atMost(MAX_STABILIZATION_WINDOW_SECONDS),
 });

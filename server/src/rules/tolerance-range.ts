@@ -4,7 +4,7 @@ import { MIN_TOLERANCE } from '../../../common/k8s/apiLimits';
 import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import { t } from '../localize';
 import { presentDirections, shownValue } from './apiText';
-import { rangeRule } from './rangeRule';
+import { atLeast, rangeRule } from './rangeRule';
 
 export const toleranceRangeRule = rangeRule({
   id: 'tolerance-range',
@@ -18,15 +18,5 @@ export const toleranceRangeRule = rangeRule({
   },
   invalid: (field) =>
     t('{0}: Invalid value: {1}: must be a quantity such as 0.05 or 50m', field.path, shownValue(field)),
-  min: {
-    limit: MIN_TOLERANCE,
-    inclusive: true,
-    message: (field, limit) =>
-      t(
-        '{0}: Invalid value: {1}: must be greater than or equal to {2}',
-        field.path,
-        shownValue(field),
-        limit,
-      ),
-  },
+  min: atLeast(MIN_TOLERANCE),
 });
