@@ -62,9 +62,9 @@ export interface PodRequests {
   /** Pod-level requests (PodLevelResources) after defaults, by resource. */
   podLevel: Record<string, ResolvedRequest>;
   /** The Pod's request in milli by resource, only where the controller can compute one. */
-  perPod: Record<string, number>;
+  podRequests: Record<string, number>;
   /** Counted containers' requests in milli (name -> resource -> milli), for ContainerResource metrics. */
-  perContainer: Record<string, Record<string, number>>;
+  containerRequests: Record<string, Record<string, number>>;
   /** Requests and limits that are not quantities, in document order. */
   invalid: InvalidQuantity[];
 }
@@ -152,7 +152,7 @@ function aggregateRequest(
 }
 
 /** Reads a Pod spec value (`spec.template.spec` as plain data). Anything malformed counts as absent. */
-export function podRequestsOf(podSpec: unknown): PodRequests {
+export function podRequestsOfPodSpec(podSpec: unknown): PodRequests {
   const spec = asMap(podSpec) ?? {};
   const invalid: InvalidQuantity[] = [];
   const containers: CountedContainer[] = [];
@@ -189,16 +189,16 @@ export function podRequestsOf(podSpec: unknown): PodRequests {
       podLevel[resource] = { milli: aggregate, text: `${aggregate}m`, source: 'containers' };
   }
 
-  const perContainer: Record<string, Record<string, number>> = {};
+  const containerRequests: Record<string, Record<string, number>> = {};
   for (const c of containers) {
     const milli: Record<string, number> = {};
     for (const [resource, request] of Object.entries(c.requests))
       if (request.milli !== undefined) milli[resource] = request.milli;
     // Two containers with one name is an API error; the first one is what a lookup by name finds.
-    if (perContainer[c.name] === undefined) perContainer[c.name] = milli;
+    if (containerRequests[c.name] === undefined) containerRequests[c.name] = milli;
   }
 
-  const perPod: Record<string, number> = {};
+  const podRequests: Record<string, number> = {};
   const resources = new Set<string>();
   for (const c of containers) for (const resource of Object.keys(c.requests)) resources.add(resource);
   for (const resource of resources) {
@@ -212,14 +212,14 @@ export function podRequestsOf(podSpec: unknown): PodRequests {
       }
       sum += milli;
     }
-    if (complete) perPod[resource] = sum;
+    if (complete) podRequests[resource] = sum;
   }
   for (const [resource, request] of Object.entries(podLevel)) {
-    if (request.milli !== undefined) perPod[resource] = request.milli;
+    if (request.milli !== undefined) podRequests[resource] = request.milli;
     // A pod-level request that is not a quantity: the API server rejects the Pod, nothing to compute.
-    else delete perPod[resource];
+    else delete podRequests[resource];
   }
-  return { containers, podLevel, perPod, perContainer, invalid };
+  return { containers, podLevel, podRequests, containerRequests, invalid };
 }
 
 /**

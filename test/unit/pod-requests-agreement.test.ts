@@ -5,7 +5,7 @@
  * target is in the workspace.
  *
  * The hover is not compared yet: it still reads its own parse (server/src/features/context.ts).
- * When it reads podRequestsOfWorkload, add it as one more entry of `VIEWS` below.
+ * When it reads podRequestsOf, add it as one more entry of `VIEWS` below.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -34,7 +34,7 @@ export function podJson(
     lacking[resource] = pod ? containersLacking(pod, resource).map((c) => c.name) : [];
   return {
     target,
-    requests: pod ? { ...pod.perPod } : {},
+    requests: pod ? { ...pod.podRequests } : {},
     containers: (pod?.containers ?? []).map((c) => ({
       name: c.name,
       sidecar: c.sidecar,

@@ -6,7 +6,7 @@
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
-import { type PodRequests, podRequestsOf } from '../../../common/k8s/podRequests';
+import { type PodRequests, podRequestsOfPodSpec } from '../../../common/k8s/podRequests';
 import { isHpa, isWorkloadKind } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { nodeAtPath } from '../yaml/yamlNodes';
@@ -191,7 +191,7 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
   const podSpec =
     isObject(targetSpec.template) && isObject(targetSpec.template.spec) ? targetSpec.template.spec : null;
   if (!podSpec) return result;
-  const pod = podRequestsOf(podSpec);
+  const pod = podRequestsOfPodSpec(podSpec);
   const invalid = pod.invalid[0];
   if (invalid) {
     const line = lineOf(targetDoc.doc, lc, ['spec', 'template', 'spec', ...invalid.path]);
@@ -200,8 +200,8 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
     );
   }
   result.pod = pod;
-  result.podRequests = pod.perPod;
-  result.containerRequests = pod.perContainer;
+  result.podRequests = pod.podRequests;
+  result.containerRequests = pod.containerRequests;
   return result;
 }
 

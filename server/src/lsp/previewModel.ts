@@ -7,9 +7,8 @@ import type { DocumentHpa, PreviewModel } from '../../../common/protocol';
 import type { FileModel } from '../yaml/documents';
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
-import { isHpa, isWorkload } from '../../../common/k8s/workloadKinds';
-import { podRequestsOfWorkload } from '../workspace/podTemplate';
-import { scaleTargetOf } from '../workspace/scaleTarget';
+import { isWorkload, podRequestsOf } from '../workspace/podTemplate';
+import { isHpa, scaleTargetOf } from '../workspace/scaleTarget';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** The autoscaling/v2-shaped HPAs of a file (v1 and v2beta1 have other fields and are not simulated). */
@@ -56,11 +55,9 @@ export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): Pr
   let containerRequests: Record<string, Record<string, number>> = {};
   let targetInfo: PreviewModel['target'] = null;
   if (target && isWorkload(target)) {
-    // The same per-Pod sums the rules and `hpa-lint simulate` read: defaults applied, a container
-    // without a request leaving the resource out (the controller cannot compute its utilization).
-    const pod = podRequestsOfWorkload(target);
-    podRequests = pod.perPod;
-    containerRequests = pod.perContainer;
+    // The same numbers the rules and `hpa-lint simulate` read (common/k8s/podRequests.ts): defaults
+    // applied, and a resource left out when a counted container lacks it (no utilization then).
+    ({ podRequests, containerRequests } = podRequestsOf(target));
     const replicas = target.root.at('spec', 'replicas').number;
     targetInfo = {
       uri: target.uri,

@@ -1,6 +1,6 @@
 /** container-not-found: a ContainerResource metric names a container the target's Pod does not have. */
 import { t } from '../localize';
-import { podRequestsOfWorkload } from '../workspace/podTemplate';
+import { countedContainers, podSpecOf } from '../workspace/podTemplate';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { describe, resolvedWorkload } from './targets';
 import type { Rule } from './types';
@@ -15,7 +15,7 @@ export const containerNotFoundRule: Rule = {
     if (!isHpa(object)) return;
     const workload = resolvedWorkload(object, context.workspace);
     if (!workload) return;
-    const names = podRequestsOfWorkload(workload).containers.map((c) => c.name);
+    const names = countedContainers(podSpecOf(workload)).map((c) => c.name);
     for (const metric of object.root.at('spec', 'metrics').items()) {
       if (metric.get('type').string !== 'ContainerResource') continue;
       const container = metric.at('containerResource', 'container');

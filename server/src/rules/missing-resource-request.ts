@@ -14,7 +14,7 @@ import {
   WORKLOAD_KINDS,
   isAutoscaler,
 } from '../../../common/k8s/workloadKinds';
-import { containerViewOf, podRequestsOfWorkload } from '../workspace/podTemplate';
+import { containerViewOf, podRequestsOf } from '../workspace/podTemplate';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
 import { type UtilizationMetric, describe, resolvedWorkload, utilizationMetrics } from './targets';
@@ -75,7 +75,7 @@ export const missingResourceRequestRule: Rule = {
  * copied into a missing request); [] when a pod-level request covers them.
  */
 function lackingIn(workload: K8sObject, metric: UtilizationMetric): CountedContainer[] {
-  return containersLacking(podRequestsOfWorkload(workload), metric.resource, metric.container);
+  return containersLacking(podRequestsOf(workload), metric.resource, metric.container);
 }
 
 /** The container's `requests` key when it has one, else `resources`, else its name. */

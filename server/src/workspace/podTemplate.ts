@@ -1,12 +1,19 @@
 /**
  * The server's door to common/k8s/podRequests.ts: the Pod a workload object creates, as the HPA
- * controller sees it. Rules, the preview model and the hovers call `podRequestsOfWorkload` and so
- * read the same numbers as `hpa-lint simulate`; `containerViewOf` gives a counted container back
- * its place in the file for ranges.
+ * controller sees it. Rules, the preview model and the hovers call `podRequestsOf` and so read the
+ * same numbers as `hpa-lint simulate`; `countedContainers` and `containerViewOf` give the counted
+ * containers back their place in the file, for ranges and edits.
  */
-import { type CountedContainer, type PodRequests, podRequestsOf } from '../../../common/k8s/podRequests';
+import {
+  type CountedContainer,
+  type PodRequests,
+  podRequestsOfPodSpec,
+} from '../../../common/k8s/podRequests';
 import type { K8sObject } from './objects';
 import type { YamlView } from '../yaml/yamlView';
+
+// "Is this a workload" is decided once, in common/k8s; re-exported for the server's callers.
+export { isWorkload } from '../../../common/k8s/workloadKinds';
 
 export function podSpecOf(workload: K8sObject): YamlView {
   return workload.root.at('spec', 'template', 'spec');
@@ -15,19 +22,39 @@ export function podSpecOf(workload: K8sObject): YamlView {
 /** Keyed by the Pod spec's node, so a document parsed again is read again and an unchanged one is not. */
 const byPodSpecNode = new WeakMap<object, PodRequests>();
 
-/** The Pod's requests after the API server's defaults, which containers count, and the per-Pod sums. */
-export function podRequestsOfWorkload(workload: K8sObject): PodRequests {
-  const podSpec = podSpecOf(workload);
+function podRequestsOfView(podSpec: YamlView): PodRequests {
   const node = podSpec.node;
-  if (!node) return podRequestsOf(undefined);
+  if (!node) return podRequestsOfPodSpec(undefined);
   const known = byPodSpecNode.get(node);
   if (known) return known;
-  const requests = podRequestsOf(podSpec.value);
+  const requests = podRequestsOfPodSpec(podSpec.value);
   byPodSpecNode.set(node, requests);
   return requests;
+}
+
+/**
+ * The Pod's requests after the API server's defaults: `podRequests` per Pod (only where the
+ * controller can compute one), `containerRequests` per counted container, and each container's
+ * requests with their source.
+ */
+export function podRequestsOf(workload: K8sObject): PodRequests {
+  return podRequestsOfView(podSpecOf(workload));
 }
 
 /** The container's map in the workload, for ranges. */
 export function containerViewOf(workload: K8sObject, container: CountedContainer): YamlView {
   return podSpecOf(workload).get(container.list).get(container.index);
+}
+
+/** A counted container with its map in the file. */
+export interface CountedContainerView extends CountedContainer {
+  view: YamlView;
+}
+
+/** The containers whose requests make the Pod's (regular and restartable init containers), with their maps. */
+export function countedContainers(podSpec: YamlView): CountedContainerView[] {
+  return podRequestsOfView(podSpec).containers.map((c) => ({
+    ...c,
+    view: podSpec.get(c.list).get(c.index),
+  }));
 }
