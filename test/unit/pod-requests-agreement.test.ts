@@ -251,6 +251,19 @@ containers:
   },
 };
 
+test('agreement: an HPA without apiVersion is still an HPA to every place', async () => {
+  setLocale('en');
+  const pod =
+    ISSUE_CASES['a container at 500m and one without a request: utilization cannot be computed']!.pod;
+  const files = { 'api.yaml': `${deployment(pod)}---\n${HPA.replace('apiVersion: autoscaling/v2\n', '')}` };
+  const workspace = workspaceOf(files);
+  const cases = casesOf(workspace, ['api.yaml']);
+  assert.equal(cases.length, 1);
+  assert.equal(cases[0]!.hpa.apiVersion, undefined);
+  const answer = await assertAgreement(cases[0]!, 'no apiVersion');
+  assert.deepEqual([answer.requests, answer.lacking.cpu], [{}, ['log']]);
+});
+
 for (const [name, { pod, requests, lackingCpu }] of Object.entries(ISSUE_CASES)) {
   test(`agreement: ${name}`, async () => {
     setLocale('en');
