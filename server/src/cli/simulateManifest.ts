@@ -6,6 +6,7 @@
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
+import { MIN_MAX_REPLICAS, MIN_MIN_REPLICAS_SCALE_TO_ZERO } from '../../../common/k8s/apiLimits';
 import { type PodRequests, podRequestsOfPodSpec } from '../../../common/k8s/podRequests';
 import { isHpa, isWorkloadKind } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
@@ -54,14 +55,22 @@ function checkSpec(
   name: string,
 ): HPASpec {
   const where = (path: (string | number)[]) => `${file}:${line(path)}`;
-  if (typeof spec.maxReplicas !== 'number' || !Number.isInteger(spec.maxReplicas) || spec.maxReplicas < 1) {
-    throw new UsageError(`${where(['spec'])}: HPA "${name}" needs spec.maxReplicas as a whole number >= 1`);
+  const max = spec.maxReplicas;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < MIN_MAX_REPLICAS) {
+    throw new UsageError(
+      `${where(['spec'])}: HPA "${name}" needs spec.maxReplicas as a whole number >= ${MIN_MAX_REPLICAS}`,
+    );
   }
   if (
     spec.minReplicas !== undefined &&
-    (typeof spec.minReplicas !== 'number' || !Number.isInteger(spec.minReplicas) || spec.minReplicas < 0)
+    (typeof spec.minReplicas !== 'number' ||
+      !Number.isInteger(spec.minReplicas) ||
+      spec.minReplicas < MIN_MIN_REPLICAS_SCALE_TO_ZERO)
   ) {
-    throw new UsageError(`${where(['spec', 'minReplicas'])}: spec.minReplicas must be a whole number >= 0`);
+    // The simulator models scale-to-zero (the HPAScaleToZero gate), so the gate's bound applies.
+    throw new UsageError(
+      `${where(['spec', 'minReplicas'])}: spec.minReplicas must be a whole number >= ${MIN_MIN_REPLICAS_SCALE_TO_ZERO}`,
+    );
   }
   if (
     !isObject(spec.scaleTargetRef) ||
