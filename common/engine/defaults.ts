@@ -2,6 +2,7 @@
  * The defaults of semantics §2 (API server defaulting of autoscaling/v2) and the controller flags
  * of §1.1, plus the field-by-field merge of a partial `behavior`.
  */
+import { DEFAULT_SYNC_PERIOD_SECONDS } from '../k8s/apiLimits';
 import { quantityToNumber } from './quantity';
 import type {
   ControllerOptions,
@@ -20,7 +21,7 @@ import type {
  * Succeeded pods too exists on master only).
  */
 export const DEFAULT_CONTROLLER_OPTIONS: ControllerOptions = Object.freeze({
-  syncPeriodSeconds: 15,
+  syncPeriodSeconds: DEFAULT_SYNC_PERIOD_SECONDS,
   tolerance: 0.1,
   downscaleStabilizationSeconds: 300,
   cpuInitializationPeriodSeconds: 300,

@@ -100,6 +100,20 @@ export function parseQuantity(q: Quantity): number {
   return value;
 }
 
+/**
+ * `parseQuantity` for values read from a manifest, where anything may be written: milli-units, or
+ * undefined when the value is not a finite quantity (the caller reports that in its own words).
+ */
+export function quantityMilliOrUndefined(value: unknown): number | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  try {
+    const milli = parseQuantity(value);
+    return Number.isFinite(milli) ? milli : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const MILLI_CACHE_LIMIT = 1000;
 const milliCache = new Map<Quantity, number>();
 

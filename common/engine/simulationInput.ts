@@ -7,7 +7,7 @@ import { metricTargetOf } from './metricTarget';
 import { effectiveMetrics, effectiveMinReplicas } from './defaults';
 import { makeProfileLoad, MAX_PROFILE_SECONDS } from './loadProfiles';
 import { metricDisplayName } from './metricEvaluation';
-import { parseQuantity } from './quantity';
+import { quantityMilliOrUndefined } from './quantity';
 import type { LoadSeries, SimulationInput } from './simulationTypes';
 import type { ControllerOptions, HPASpec, MetricSpec } from './types';
 
@@ -35,15 +35,6 @@ export interface SimulationInputOptions {
   /** Loads that replace the profile for the metrics they name. */
   loads?: LoadSeries[];
   name?: string;
-}
-
-function safeMilli(q: unknown): number | null {
-  if (typeof q !== 'string' && typeof q !== 'number') return null;
-  try {
-    return parseQuantity(q);
-  } catch {
-    return null;
-  }
 }
 
 /** A Utilization metric's request per Pod: the container's for ContainerResource, else the Pod's. */
@@ -97,8 +88,8 @@ export function targetTotalFor(
   const target = metricTargetOf(spec);
   if (!target) return 0;
   if ((spec.type === 'Object' || spec.type === 'External') && target.type === 'Value')
-    return safeMilli(target.value) ?? 0;
-  const average = safeMilli(target.averageValue);
+    return quantityMilliOrUndefined(target.value) ?? 0;
+  const average = quantityMilliOrUndefined(target.averageValue) ?? null;
   if (average !== null && (target.type === 'AverageValue' || spec.type === 'Pods')) return average * replicas;
   if (target.type === 'Utilization' && typeof target.averageUtilization === 'number') {
     const request = requestFor(spec, podRequests, containerRequests) ?? 0;

@@ -134,7 +134,9 @@ function buildSnapshot(
     const containerUsage = snap.containerUsage as Record<string, Record<string, number>>;
     for (const plan of plans) {
       if (!plan.perPod) continue;
-      const share = podReady && ready > 0 ? Math.round((loadNow[plan.name] ?? 0) / ready) : 0;
+      // The metrics client reads each Pod's value as a milli-quantity rounded up (MilliValue), so
+      // 11001m over 10 Pods reads 1101m each, not 1100m: ceil, not round (issue 12, item 6).
+      const share = podReady && ready > 0 ? Math.ceil((loadNow[plan.name] ?? 0) / ready) : 0;
       if (plan.perPod.kind === 'resource') usage[plan.perPod.resource] = share;
       // An app still starting reports no custom metric yet: the controller sees it as missing.
       else if (plan.perPod.kind === 'pods') {

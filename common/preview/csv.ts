@@ -67,9 +67,17 @@ export interface LoadCsv {
   lastT: number;
 }
 
+/**
+ * What is wrong with a load file and where: `line` is the 1-based line of the file (comments and
+ * blank lines counted), absent when the file as a whole is at fault. The preview shows the message
+ * as is; `hpa-lint` prints `file:line: detail`.
+ */
 export class CsvError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    readonly detail: string,
+    readonly line?: number,
+  ) {
+    super(line === undefined ? detail : `line ${line}: ${detail}`);
     this.name = 'CsvError';
   }
 }
@@ -77,22 +85,35 @@ export class CsvError extends Error {
 const MAX_ROWS = 200_000;
 const TIME_HEADERS = new Set(['t', 'time', 't_seconds', 'seconds', 'time_seconds']);
 
-/** Splits CSV text into rows of cells (RFC 4180 quoting; `#` lines and blank lines skipped). */
-export function splitCsv(text: string): string[][] {
-  const rows: string[][] = [];
+/** One row of a CSV file with the line it starts on. */
+export interface CsvRow {
+  cells: string[];
+  line: number;
+}
+
+/**
+ * Splits CSV text into rows of trimmed cells with their line numbers (RFC 4180 quoting, a quoted
+ * cell may span lines; a leading BOM, `#` comment lines and blank lines skipped).
+ */
+export function splitCsvRows(text: string): CsvRow[] {
+  const rows: CsvRow[] = [];
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const endRow = () => {
     cells.push(cell);
     cell = '';
     const blank = cells.length === 1 && cells[0]!.trim() === '';
-    if (!blank && !cells[0]!.trimStart().startsWith('#')) rows.push(cells.map((c) => c.trim()));
+    if (!blank && !cells[0]!.trimStart().startsWith('#'))
+      rows.push({ cells: cells.map((c) => c.trim()), line: rowLine });
     cells = [];
   };
   for (; i < text.length; i++) {
     const c = text[i]!;
+    if (c === '\n') line++;
     if (quoted) {
       if (c === '"') {
         if (text[i + 1] === '"') {
@@ -104,18 +125,24 @@ export function splitCsv(text: string): string[][] {
     else if (c === ',') {
       cells.push(cell);
       cell = '';
-    } else if (c === '\n') endRow();
-    else if (c !== '\r') cell += c;
+    } else if (c === '\n') {
+      endRow();
+      rowLine = line;
+    } else if (c !== '\r') cell += c;
   }
-  if (quoted) throw new CsvError('a quoted cell is not closed');
+  if (quoted) throw new CsvError('a quoted cell is not closed', rowLine);
   if (cell !== '' || cells.length > 0) endRow();
   return rows;
 }
 
+/** The cells of each row, without line numbers. */
+export function splitCsv(text: string): string[][] {
+  return splitCsvRows(text).map((row) => row.cells);
+}
+
 function parseTime(cell: string, line: number): number {
   const t = cell === '' ? NaN : Number(cell);
-  if (!Number.isFinite(t) || t < 0)
-    throw new CsvError(`row ${line}: time "${cell}" is not a number of seconds ≥ 0`);
+  if (!Number.isFinite(t) || t < 0) throw new CsvError(`time "${cell}" is not a number of seconds ≥ 0`, line);
   return t;
 }
 
@@ -127,44 +154,59 @@ function parseValue(cell: string, line: number, column: string): number {
     milli = NaN;
   }
   if (!Number.isFinite(milli) || milli < 0) {
-    throw new CsvError(
-      `row ${line}, column ${column}: "${cell}" is not a quantity ≥ 0 (e.g. 1500m, 1.5, 2Gi)`,
-    );
+    throw new CsvError(`column "${column}": "${cell}" is not a quantity ≥ 0 (e.g. 250m, 1.5, 2Gi)`, line);
   }
   return milli;
 }
 
+/** Maps header names to metrics: `cpu` or `load:cpu` (as exported); a lone `value`/`load` column feeds the first metric. */
+function headerColumns(header: CsvRow, metricNames: string[], ignored: string[]): (string | null)[] {
+  const first = header.cells[0] ?? '';
+  if (!TIME_HEADERS.has(first.toLowerCase())) {
+    throw new CsvError(
+      `the first column must be the time in seconds (header "t"), not "${first}"`,
+      header.line,
+    );
+  }
+  const rest = header.cells.slice(1);
+  const columns = rest.map((name, i) => {
+    if (name === '') throw new CsvError(`column ${i + 2} of the header is empty`, header.line);
+    const bare = name.startsWith('load:') ? name.slice('load:'.length) : name;
+    if (metricNames.includes(bare)) return bare;
+    if (rest.length === 1 && (bare.toLowerCase() === 'value' || bare.toLowerCase() === 'load'))
+      return metricNames[0]!;
+    ignored.push(name);
+    return null;
+  });
+  columns.forEach((name, i) => {
+    if (name !== null && columns.indexOf(name) !== i)
+      throw new CsvError(`two columns feed the metric "${name}"`, header.line);
+  });
+  return columns;
+}
+
 /**
- * Reads a load CSV for an HPA whose metrics are `metricNames`. With a header, the first column is the
- * time in seconds and the others are matched by metric name (`cpu`, or `load:cpu` as exported);
- * a lone `value`/`load` column feeds the first metric. Without a header, columns follow the metrics in order.
+ * The one load-file grammar, for the preview's "Load CSV…" and `hpa-lint simulate --load`.
+ *
+ * With a header, the first column is the time in seconds (`t`, `time`, `seconds`...) and the others
+ * are matched by metric name (`cpu`, or `load:cpu` as the preview exports); columns naming no metric
+ * of the HPA are ignored and listed. Without a header, columns follow the metrics in order. Values
+ * are Kubernetes quantities or plain numbers; a value holds until the next one (an empty cell keeps
+ * it, and the first value also holds before its row). Times must increase.
+ * @throws CsvError with the line of the file at fault.
  */
 export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   if (metricNames.length === 0) throw new CsvError('the HPA has no metric to load');
-  const rows = splitCsv(text);
-  if (rows.length === 0) throw new CsvError('the file holds no rows');
-  const first = rows[0]!;
-  const hasHeader = !Number.isFinite(Number(first[0])) || first[0] === '';
-  let columns: (string | null)[];
+  const rows = splitCsvRows(text);
+  const first = rows[0];
+  if (!first) throw new CsvError('the file holds no rows');
+  const hasHeader = !Number.isFinite(Number(first.cells[0])) || first.cells[0] === '';
   const ignored: string[] = [];
-  if (hasHeader) {
-    if (!TIME_HEADERS.has(first[0]!.toLowerCase())) {
-      throw new CsvError(`the first column must be the time in seconds (header "t"), not "${first[0]}"`);
-    }
-    const rest = first.slice(1);
-    columns = rest.map((name) => {
-      const bare = name.startsWith('load:') ? name.slice('load:'.length) : name;
-      if (metricNames.includes(bare)) return bare;
-      if (rest.length === 1 && (bare.toLowerCase() === 'value' || bare.toLowerCase() === 'load'))
-        return metricNames[0]!;
-      ignored.push(name);
-      return null;
-    });
-  } else {
-    columns = first.slice(1).map((_, i) => metricNames[i] ?? null);
-  }
+  const columns = hasHeader
+    ? headerColumns(first, metricNames, ignored)
+    : first.cells.slice(1).map((_, i) => metricNames[i] ?? null);
   if (!columns.some((c) => c !== null)) {
-    throw new CsvError(`no column matches a metric of this HPA (${metricNames.join(', ')})`);
+    throw new CsvError(`no column matches a metric of this HPA (${metricNames.join(', ')})`, first.line);
   }
   const data = hasHeader ? rows.slice(1) : rows;
   if (data.length === 0) throw new CsvError('the file has a header but no data rows');
@@ -172,11 +214,16 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   const series = new Map<string, LoadSeries>();
   for (const name of columns)
     if (name !== null && !series.has(name)) series.set(name, { metric: name, points: [] });
+  const shape = hasHeader ? ` (${first.cells.join(',')})` : '';
   let lastT = -1;
-  data.forEach((cells, index) => {
-    const line = index + (hasHeader ? 2 : 1);
+  for (const { cells, line } of data) {
+    if (cells.length > columns.length + 1)
+      throw new CsvError(
+        `expected at most ${columns.length + 1} values${shape}, found ${cells.length}`,
+        line,
+      );
     const t = parseTime(cells[0] ?? '', line);
-    if (t <= lastT) throw new CsvError(`row ${line}: time ${t} does not increase`);
+    if (t <= lastT) throw new CsvError(`time ${t} does not increase (the row before is at ${lastT})`, line);
     lastT = t;
     columns.forEach((name, c) => {
       if (name === null) return;
@@ -184,6 +231,8 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
       if (cell === '') return; // an empty cell keeps the previous value (the load is a step function)
       series.get(name)!.points.push({ t, value: parseValue(cell, line, name) });
     });
-  });
+  }
+  for (const s of series.values())
+    if (s.points.length === 0) throw new CsvError(`column "${s.metric}" has no values`);
   return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT };
 }

@@ -145,3 +145,35 @@ test('malformed specs and absurd sizes never throw', () => {
   });
   assert.equal(huge.steps[0]!.replicas, 10_000);
 });
+
+test('each Pod reads its share rounded up to a milli-unit, as the metrics client does: 11001m over 10 Pods scales to 12', () => {
+  const averageValue: HPASpec = {
+    scaleTargetRef: { kind: 'Deployment', name: 'web' },
+    minReplicas: 10,
+    maxReplicas: 20,
+    metrics: [
+      { type: 'Resource', resource: { name: 'cpu', target: { type: 'AverageValue', averageValue: '1' } } },
+    ],
+  };
+  const run = (load: number) =>
+    simulate(
+      buildSimulationInput(
+        averageValue,
+        { cpu: 1000 },
+        {
+          initialReplicas: 10,
+          durationSeconds: 15,
+          podStartupSeconds: 0,
+          loads: [{ metric: 'cpu', points: [{ t: 0, value: load }] }],
+        },
+      ),
+    ).steps[0]!;
+  // 1101m per Pod: ratio 1.101 is outside the 10 % tolerance, ceil(1.101 x 10) = 12.
+  const over = run(11001);
+  assert.equal(over.metrics[0]?.value, 1101);
+  assert.equal(over.desiredReplicas, 12);
+  // 11000m reads exactly 1100m: ratio 1.1 is inside the tolerance, the HPA stays at 10.
+  const at = run(11000);
+  assert.equal(at.metrics[0]?.value, 1100);
+  assert.equal(at.desiredReplicas, 10);
+});

@@ -77,6 +77,29 @@ describe('missing-resource-request', () => {
     );
   });
 
+  test('a limit without a request is a request (the API server copies it); the pod-level limit too', () => {
+    const files = {
+      'hpa.yaml': cpuHpa,
+      'deploy.yaml': deployment('web', {
+        podSpec: [
+          'containers:',
+          '  - name: app',
+          '    resources: { limits: { cpu: 500m } }',
+          '  - name: log',
+          '    resources: { limits: { memory: 64Mi } }',
+        ],
+      }),
+      'pod-level.yaml': deployment('api', {
+        podSpec: ['resources: { limits: { cpu: "2" } }', 'containers:', '  - name: app'],
+      }),
+      'api-hpa.yaml': cpuHpa.replace(/name: web/g, 'name: api'),
+    };
+    // "log" limits memory only: its cpu request is still missing, and reported at its resources key.
+    assert.deepEqual(only(lintFiles(files, 'deploy.yaml'), 'missing-resource-request'), [[11, 10, 11, 19]]);
+    assert.deepEqual(only(lintFiles(files, 'pod-level.yaml'), 'missing-resource-request'), []);
+    assert.deepEqual(only(lintFiles(files, 'api-hpa.yaml'), 'missing-resource-request'), []);
+  });
+
   test('a pod-level request covers every container', () => {
     const files = {
       'hpa.yaml': cpuHpa,

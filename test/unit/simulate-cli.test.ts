@@ -63,7 +63,7 @@ test('--format json has exactly the documented shape', async () => {
   assert.equal(code, 0);
   assert.equal(f.stderr(), '');
   const json = JSON.parse(f.stdout());
-  assert.deepEqual(Object.keys(json), ['hpa', 'syncPeriodSeconds', 'steps']);
+  assert.deepEqual(Object.keys(json), ['hpa', 'syncPeriodSeconds', 'pod', 'steps']);
   assert.equal(json.hpa, 'web');
   assert.equal(json.syncPeriodSeconds, 15);
   assert.equal(json.steps.length, 4);
@@ -105,6 +105,41 @@ test('a CSV load drives the metric: 1 CPU over 2 Pods of 250m is 200 %', async (
   assert.equal(steps[0].reason, 'legacyScaleUpLimit');
   assert.equal(steps[0].limitedBy, 'ScaleUpLimit');
   assert.equal(steps[2].metrics[0].utilization, 12); // 250m over 4 Pods of 250m
+});
+
+test('a timeline the preview exported loads as a load file: its load:cpu column, the rest ignored', async () => {
+  const exported = 't_seconds,load:cpu,base:replicas,base:reason\n0,1,2,withinTolerance\n30,250m,4,scaleUp\n';
+  const f = fakeIO({ 'web.yaml': MANIFEST, 'timeline.csv': exported });
+  const code = await main(
+    [
+      'simulate',
+      'web.yaml',
+      '--load',
+      'timeline.csv',
+      '--format',
+      'json',
+      '--duration',
+      '45',
+      '--startup',
+      '0',
+    ],
+    f.io,
+  );
+  assert.equal(code, 0);
+  assert.equal(
+    f.stderr(),
+    'hpa-lint: note: timeline.csv: columns ignored (no metric of this HPA is named so): base:replicas, base:reason\n',
+  );
+  const steps = JSON.parse(f.stdout()).steps;
+  // 1 CPU over 2 then 4 Pods; then 250m over the 8 Pods the HPA has reached, 31.25m read as 32m.
+  assert.deepEqual(
+    steps.map((s: { replicas: number; metrics: { value: number }[] }) => [s.replicas, s.metrics[0]?.value]),
+    [
+      [2, 500],
+      [4, 250],
+      [8, 32],
+    ],
+  );
 });
 
 test('csv and table formats', async () => {
@@ -150,19 +185,32 @@ test('bad input exits 2 with a message naming the file and line', async () => {
       '--load',
       'l.csv',
     ]),
-    'hpa-lint: l.csv:3: "lots" in column "cpu" is not a quantity or number (e.g. 250m, 1.5, 2Gi)\n',
+    'hpa-lint: l.csv:3: column "cpu": "lots" is not a quantity ≥ 0 (e.g. 250m, 1.5, 2Gi)\n',
   );
   assert.equal(
     await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,qps\n0,1\n' }, ['web.yaml', '--load', 'l.csv']),
-    'hpa-lint: l.csv:1: unknown metric column "qps" (this HPA\'s metrics: cpu)\n',
+    'hpa-lint: l.csv:1: no column matches a metric of this HPA (cpu)\n',
   );
   assert.equal(
     await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,cpu\n0,1\n0,2\n' }, ['web.yaml', '--load', 'l.csv']),
-    'hpa-lint: l.csv:3: t must increase from row to row (0 after 0)\n',
+    'hpa-lint: l.csv:3: time 0 does not increase (the row before is at 0)\n',
   );
   assert.equal(
     await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,cpu\n0,1,2\n' }, ['web.yaml', '--load', 'l.csv']),
-    'hpa-lint: l.csv:2: expected 2 values (t,cpu), found 3\n',
+    'hpa-lint: l.csv:2: expected at most 2 values (t,cpu), found 3\n',
+  );
+  // Lines count comments and blank lines, so the number is the editor's.
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST, 'l.csv': '# load\nt,cpu\n\n0,1\n-5,2\n' }, [
+      'web.yaml',
+      '--load',
+      'l.csv',
+    ]),
+    'hpa-lint: l.csv:5: time "-5" is not a number of seconds ≥ 0\n',
+  );
+  assert.equal(
+    await failure({ 'web.yaml': MANIFEST, 'l.csv': 't,cpu,cpu\n0,1,2\n' }, ['web.yaml', '--load', 'l.csv']),
+    'hpa-lint: l.csv:1: two columns feed the metric "cpu"\n',
   );
   assert.equal(
     await failure({ 'y.yaml': 'a: [1, 2\n' }, ['y.yaml']),

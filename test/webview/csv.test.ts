@@ -50,12 +50,29 @@ test('parseLoadCsv without a header maps columns to the metrics in order', () =>
 });
 
 test('parseLoadCsv reports the row and column of bad input', () => {
-  assert.throws(() => parseLoadCsv('t,cpu\n0,1\n0,2\n', ['cpu']), /row 3: time 0 does not increase/);
+  assert.throws(
+    () => parseLoadCsv('t,cpu\n0,1\n0,2\n', ['cpu']),
+    /^CsvError: line 3: time 0 does not increase/,
+  );
   assert.throws(
     () => parseLoadCsv('t,cpu\n0,lots\n', ['cpu']),
-    /row 2, column cpu: "lots" is not a quantity/,
+    /line 2: column "cpu": "lots" is not a quantity/,
   );
-  assert.throws(() => parseLoadCsv('t,cpu\n-1,1\n', ['cpu']), /row 2: time "-1"/);
+  assert.throws(() => parseLoadCsv('t,cpu\n-1,1\n', ['cpu']), /line 2: time "-1"/);
+  // Lines are the file's: a comment and a blank line before the bad row count.
+  assert.throws(
+    () => parseLoadCsv('# recorded\nt,cpu\n\n0,1\n15,x\n', ['cpu']),
+    (err: unknown) => err instanceof CsvError && err.line === 5 && err.detail.startsWith('column "cpu": "x"'),
+  );
+  assert.throws(
+    () => parseLoadCsv('t,cpu\n0,1,2\n', ['cpu']),
+    /line 2: expected at most 2 values \(t,cpu\), found 3/,
+  );
+  assert.throws(
+    () => parseLoadCsv('t,cpu,load:cpu\n0,1,2\n', ['cpu']),
+    /line 1: two columns feed the metric "cpu"/,
+  );
+  assert.throws(() => parseLoadCsv('t,cpu\n0,\n', ['cpu']), /column "cpu" has no values/);
   assert.throws(
     () => parseLoadCsv('t,memory\n0,1\n', ['cpu']),
     /no column matches a metric of this HPA \(cpu\)/,

@@ -16,8 +16,9 @@ import {
 import { renderStandaloneReport } from '../report/standaloneHtml';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
-import { toCsv, toJson, toTable } from './simulateFormat';
-import { metricNamesOf, readManifestHpa } from './simulateManifest';
+import { containersLacking } from '../../../common/k8s/podRequests';
+import { podJson, toCsv, toJson, toTable } from './simulateFormat';
+import { type ManifestHpa, metricNamesOf, readManifestHpa } from './simulateManifest';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
 type Format = (typeof FORMATS)[number];
@@ -157,6 +158,29 @@ export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --format table|json|csv|html    output (default table)
 `;
 
+/**
+ * Why requests are assumed: the target is elsewhere, or (as the controller would say) a counted
+ * container has no request, so the controller cannot compute that utilization at all.
+ */
+function assumedRequestNotes(manifest: ManifestHpa, assumed: string[]): string[] {
+  const target = manifest.target;
+  if (!target) {
+    return [
+      `the scale target is not in this file, so requests are assumed for ${assumed.join(', ')} (1 CPU / 1Gi per Pod)`,
+    ];
+  }
+  return assumed.map((what) => {
+    const [container, resource] = what.includes('/') ? what.split('/') : [undefined, what];
+    const lacking = manifest.pod ? containersLacking(manifest.pod, resource ?? what, container) : [];
+    const names = lacking.map((c) => `"${c.name}"`).join(', ');
+    const why =
+      names === ''
+        ? `${target.kind} ${target.name} sets no ${resource} request`
+        : `${target.kind} ${target.name} has no ${resource} request in container ${names}`;
+    return `${why}: the controller cannot compute ${resource} utilization (missing request for ${resource}); the simulation assumes ${resource === 'memory' ? '1Gi' : '1 CPU'} per ${container === undefined ? 'Pod' : 'container'}`;
+  });
+}
+
 export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(SIMULATE_USAGE);
@@ -168,7 +192,13 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   const notes: string[] = [];
   let loads: LoadSeries[] | undefined;
   if (opts.load !== undefined) {
-    loads = parseLoadCsv(await read(io, opts.load), opts.load, metricNamesOf(metrics));
+    const csv = parseLoadCsv(await read(io, opts.load), opts.load, metricNamesOf(metrics));
+    loads = csv.loads;
+    if (csv.ignoredColumns.length > 0) {
+      notes.push(
+        `${opts.load}: columns ignored (no metric of this HPA is named so): ${csv.ignoredColumns.join(', ')}`,
+      );
+    }
     const missing = metricNamesOf(metrics).filter((n) => !loads?.some((l) => l.metric === n));
     if (missing.length > 0) {
       notes.push(
@@ -177,12 +207,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
     }
   }
   const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
-  if (assumed.length > 0) {
-    const where = manifest.target
-      ? `${manifest.target.kind} ${manifest.target.name} sets no request for`
-      : 'the scale target is not in this file, so requests are assumed for';
-    notes.push(`${where} ${assumed.join(', ')} (1 CPU / 1Gi per Pod)`);
-  }
+  if (assumed.length > 0) notes.push(...assumedRequestNotes(manifest, assumed));
   for (const note of notes) io.stderr(`hpa-lint: note: ${note}\n`);
   const input = buildSimulationInput(manifest.spec, manifest.podRequests, {
     name: manifest.name,
@@ -201,7 +226,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   const resourceOf = (name: string) => (name === 'memory' || name === 'ephemeral-storage' ? name : undefined);
   switch (opts.format) {
     case 'json':
-      io.stdout(toJson(result));
+      io.stdout(toJson(result, podJson(manifest.target, manifest.pod, notes)));
       break;
     case 'csv':
       io.stdout(toCsv(result));

@@ -3,9 +3,55 @@
  * table with the decision in words.
  */
 import { formatMilli, type SimulationResult, type SimulationStep } from '../../../common/engine';
+import { containersLacking, type PodRequests, type RequestSource } from '../../../common/k8s/podRequests';
+
+/** The resources whose utilization needs a request on every counted container. */
+const REQUEST_RESOURCES = ['cpu', 'memory'] as const;
+
+/** What the JSON says about the target's Pod: the same facts the rules and the preview read. */
+export interface PodJson {
+  target: { kind: string; name: string } | null;
+  /** Per-Pod requests in milli, only for resources the controller can compute. */
+  requests: Record<string, number>;
+  containers: {
+    name: string;
+    sidecar: boolean;
+    requests: Record<string, { milli: number | null; source: RequestSource }>;
+  }[];
+  /** Counted containers without a request, for cpu and memory. */
+  lacking: Record<string, string[]>;
+  /** The notes printed on stderr. */
+  notes: string[];
+}
+
+export function podJson(
+  target: { kind: string; name: string } | null,
+  pod: PodRequests | undefined,
+  notes: string[],
+): PodJson {
+  const lacking: Record<string, string[]> = {};
+  for (const resource of REQUEST_RESOURCES)
+    lacking[resource] = pod ? containersLacking(pod, resource).map((c) => c.name) : [];
+  return {
+    target,
+    requests: pod ? { ...pod.podRequests } : {},
+    containers: (pod?.containers ?? []).map((c) => ({
+      name: c.name,
+      sidecar: c.sidecar,
+      requests: Object.fromEntries(
+        Object.entries(c.requests).map(([resource, r]) => [
+          resource,
+          { milli: r.milli ?? null, source: r.source },
+        ]),
+      ),
+    })),
+    lacking,
+    notes,
+  };
+}
 
 /** The documented JSON shape: only these fields, in this order. */
-export function toJson(result: SimulationResult): string {
+export function toJson(result: SimulationResult, pod: PodJson): string {
   const steps = result.steps.map((s) => ({
     t: s.t,
     replicas: s.replicas,
@@ -23,7 +69,7 @@ export function toJson(result: SimulationResult): string {
     limitedBy: s.limitedBy,
     reason: s.reason,
   }));
-  return `${JSON.stringify({ hpa: result.hpa, syncPeriodSeconds: result.syncPeriodSeconds, steps }, null, 2)}\n`;
+  return `${JSON.stringify({ hpa: result.hpa, syncPeriodSeconds: result.syncPeriodSeconds, pod, steps }, null, 2)}\n`;
 }
 
 function csvCell(v: string | number | null | undefined): string {

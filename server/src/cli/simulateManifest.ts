@@ -1,10 +1,14 @@
 /**
  * Reads what `hpa-lint simulate` needs from a manifest file: the chosen HPA (autoscaling/v2, or v1
- * converted) and, when its scale target is in the same file, the Pod template's requests.
+ * converted) and, when its scale target is in the same file, the Pod's requests as the controller
+ * sees them (common/k8s/podRequests.ts: the same numbers the rules and the preview read).
  * Errors name the file and line.
  */
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
+import { MIN_MAX_REPLICAS, MIN_MIN_REPLICAS_SCALE_TO_ZERO } from '../../../common/k8s/apiLimits';
+import { type PodRequests, podRequestsOfPodSpec } from '../../../common/k8s/podRequests';
+import { isHpa, isWorkloadKind } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { nodeAtPath } from '../yaml/yamlNodes';
 import { UsageError } from './io';
@@ -20,6 +24,8 @@ export interface ManifestHpa {
   targetReplicas?: number;
   /** Where the target was found, or null. */
   target: { kind: string; name: string } | null;
+  /** The target's Pod as the controller sees it (counted containers, defaults), when the target is in the file. */
+  pod?: PodRequests;
 }
 
 const KNOWN_METRIC_TYPES = new Set(['Resource', 'ContainerResource', 'Pods', 'Object', 'External']);
@@ -42,39 +48,6 @@ function lineOf(doc: Document.Parsed, lc: LineCounter, path: (string | number)[]
   return lc.linePos(offset).line;
 }
 
-function requestsOf(
-  containers: unknown,
-  file: string,
-  at: (path: (string | number)[]) => number,
-  base: (string | number)[],
-) {
-  const perContainer: Record<string, Record<string, number>> = {};
-  if (!Array.isArray(containers)) return perContainer;
-  containers.forEach((c: unknown, i) => {
-    if (!isObject(c)) return;
-    const requests = isObject(c.resources) && isObject(c.resources.requests) ? c.resources.requests : {};
-    const name = typeof c.name === 'string' ? c.name : `container-${i}`;
-    const out: Record<string, number> = {};
-    for (const [resource, q] of Object.entries(requests)) {
-      try {
-        out[resource] = parseQuantity(q as string | number);
-      } catch (err) {
-        const line = at([...base, i, 'resources', 'requests', resource]);
-        throw new UsageError(`${file}:${line}: ${(err as Error).message}`);
-      }
-    }
-    perContainer[name] = out;
-  });
-  return perContainer;
-}
-
-function sumRequests(perContainer: Record<string, Record<string, number>>): Record<string, number> {
-  const total: Record<string, number> = {};
-  for (const r of Object.values(perContainer))
-    for (const [k, v] of Object.entries(r)) total[k] = (total[k] ?? 0) + v;
-  return total;
-}
-
 function checkSpec(
   spec: Json,
   file: string,
@@ -82,14 +55,22 @@ function checkSpec(
   name: string,
 ): HPASpec {
   const where = (path: (string | number)[]) => `${file}:${line(path)}`;
-  if (typeof spec.maxReplicas !== 'number' || !Number.isInteger(spec.maxReplicas) || spec.maxReplicas < 1) {
-    throw new UsageError(`${where(['spec'])}: HPA "${name}" needs spec.maxReplicas as a whole number >= 1`);
+  const max = spec.maxReplicas;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < MIN_MAX_REPLICAS) {
+    throw new UsageError(
+      `${where(['spec'])}: HPA "${name}" needs spec.maxReplicas as a whole number >= ${MIN_MAX_REPLICAS}`,
+    );
   }
   if (
     spec.minReplicas !== undefined &&
-    (typeof spec.minReplicas !== 'number' || !Number.isInteger(spec.minReplicas) || spec.minReplicas < 0)
+    (typeof spec.minReplicas !== 'number' ||
+      !Number.isInteger(spec.minReplicas) ||
+      spec.minReplicas < MIN_MIN_REPLICAS_SCALE_TO_ZERO)
   ) {
-    throw new UsageError(`${where(['spec', 'minReplicas'])}: spec.minReplicas must be a whole number >= 0`);
+    // The simulator models scale-to-zero (the HPAScaleToZero gate), so the gate's bound applies.
+    throw new UsageError(
+      `${where(['spec', 'minReplicas'])}: spec.minReplicas must be a whole number >= ${MIN_MIN_REPLICAS_SCALE_TO_ZERO}`,
+    );
   }
   if (
     !isObject(spec.scaleTargetRef) ||
@@ -171,7 +152,14 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
     }
     parsed.push({ doc, value, line });
   }
-  const hpas = parsed.filter((d) => isObject(d.value) && d.value.kind === 'HorizontalPodAutoscaler');
+  const hpas = parsed.filter(
+    (d) =>
+      isObject(d.value) &&
+      isHpa({
+        kind: d.value.kind as string | undefined,
+        apiVersion: d.value.apiVersion as string | undefined,
+      }),
+  );
   if (hpas.length === 0) throw new UsageError(`${file}: no HorizontalPodAutoscaler in this file`);
   const nameOf = (d: ParsedDoc) => {
     const meta = (d.value as Json).metadata;
@@ -191,7 +179,8 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
   const namespace = isObject(value.metadata) ? value.metadata.namespace : undefined;
 
   const targetDoc = parsed.find((d) => {
-    if (!isObject(d.value) || d.value.kind !== spec.scaleTargetRef.kind) return false;
+    if (!isObject(d.value) || d.value.kind !== spec.scaleTargetRef.kind || !isWorkloadKind(d.value.kind))
+      return false;
     const meta = d.value.metadata;
     if (!isObject(meta) || meta.name !== spec.scaleTargetRef.name) return false;
     return namespace === undefined || meta.namespace === undefined || meta.namespace === namespace;
@@ -211,32 +200,17 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
   const podSpec =
     isObject(targetSpec.template) && isObject(targetSpec.template.spec) ? targetSpec.template.spec : null;
   if (!podSpec) return result;
-  const tAt = (path: (string | number)[]) => lineOf(targetDoc.doc, lc, path);
-  const base = ['spec', 'template', 'spec'];
-  const containers = requestsOf(podSpec.containers, file, tAt, [...base, 'containers']);
-  // Restartable init containers (sidecars) count towards the Pod's requests.
-  const sidecars = Array.isArray(podSpec.initContainers)
-    ? podSpec.initContainers.filter((c: unknown) => isObject(c) && c.restartPolicy === 'Always')
-    : [];
-  const sidecarRequests = requestsOf(sidecars, file, tAt, [...base, 'initContainers']);
-  result.containerRequests = { ...sidecarRequests, ...containers };
-  const podLevel =
-    isObject(podSpec.resources) && isObject(podSpec.resources.requests) ? podSpec.resources.requests : null;
-  if (podLevel) {
-    const out: Record<string, number> = {};
-    for (const [k, q] of Object.entries(podLevel)) {
-      try {
-        out[k] = parseQuantity(q as string | number);
-      } catch (err) {
-        throw new UsageError(
-          `${file}:${tAt([...base, 'resources', 'requests', k])}: ${(err as Error).message}`,
-        );
-      }
-    }
-    result.podRequests = out;
-  } else {
-    result.podRequests = sumRequests(result.containerRequests);
+  const pod = podRequestsOfPodSpec(podSpec);
+  const invalid = pod.invalid[0];
+  if (invalid) {
+    const line = lineOf(targetDoc.doc, lc, ['spec', 'template', 'spec', ...invalid.path]);
+    throw new UsageError(
+      `${file}:${line}: invalid quantity ${JSON.stringify(invalid.text)} at spec.template.spec.${invalid.path.join('.')}`,
+    );
   }
+  result.pod = pod;
+  result.podRequests = pod.podRequests;
+  result.containerRequests = pod.containerRequests;
   return result;
 }
 

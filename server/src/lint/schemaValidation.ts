@@ -3,6 +3,7 @@
  * fields, enums. Value ranges are the API rules' job (rules/), which word them as the API server does.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { HPA_KIND } from '../../../common/k8s/workloadKinds';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- schemas/ is outside server/'s composite project; esbuild inlines these */
 const HPA_SCHEMA = require('../../../schemas/horizontalpodautoscaler-autoscaling-v2.json') as object;
@@ -51,7 +52,7 @@ export function warmUpSchemas(): void {
 /** Which schema applies to an object, or undefined when none does (other kinds, other API versions). */
 export function validatorFor(kind: string, apiVersion: string | undefined): ValidateFunction | undefined {
   const v = validators();
-  if (kind === 'HorizontalPodAutoscaler') {
+  if (kind === HPA_KIND) {
     return apiVersion === 'autoscaling/v2' || apiVersion === 'autoscaling/v2beta2' ? v.hpa : undefined;
   }
   return apiVersion === 'apps/v1' ? v.workloads.get(kind) : undefined;

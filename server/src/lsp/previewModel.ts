@@ -55,6 +55,8 @@ export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): Pr
   let containerRequests: Record<string, Record<string, number>> = {};
   let targetInfo: PreviewModel['target'] = null;
   if (target && isWorkload(target)) {
+    // The same numbers the rules and `hpa-lint simulate` read (common/k8s/podRequests.ts): defaults
+    // applied, and a resource left out when a counted container lacks it (no utilization then).
     ({ podRequests, containerRequests } = podRequestsOf(target));
     const replicas = target.root.at('spec', 'replicas').number;
     targetInfo = {

@@ -7,8 +7,14 @@ import type { HPABehavior, HPASpec } from '../../../common/engine/types';
 import type { K8sObject } from '../workspace/objects';
 import { isScaledObject } from '../workspace/scaleTarget';
 import { behaviorOf, presentDirections } from './apiText';
-import { MAX_PERIOD_SECONDS } from './period-seconds-range';
-import { MAX_STABILIZATION_WINDOW_SECONDS } from './stabilization-window-range';
+import {
+  MAX_PERIOD_SECONDS,
+  MAX_STABILIZATION_WINDOW_SECONDS,
+  MIN_MIN_REPLICAS,
+  MIN_PERIOD_SECONDS,
+  MIN_POLICY_VALUE,
+  MIN_STABILIZATION_WINDOW_SECONDS,
+} from '../../../common/k8s/apiLimits';
 
 export const KEDA_DEFAULT_MAX_REPLICAS = 100;
 
@@ -21,7 +27,7 @@ export function rampSpecOf(object: K8sObject): HPASpec | undefined {
   let min: number | undefined;
   let max: number | undefined;
   if (isScaledObject(object)) {
-    min = Math.max(1, spec.get('minReplicaCount').number ?? 0);
+    min = Math.max(MIN_MIN_REPLICAS, spec.get('minReplicaCount').number ?? 0);
     max = spec.get('maxReplicaCount').number ?? KEDA_DEFAULT_MAX_REPLICAS;
   } else {
     min = spec.get('minReplicas').exists ? spec.get('minReplicas').number : 1;
@@ -32,7 +38,7 @@ export function rampSpecOf(object: K8sObject): HPASpec | undefined {
     max === undefined ||
     !Number.isInteger(min) ||
     !Number.isInteger(max) ||
-    min < 1 ||
+    min < MIN_MIN_REPLICAS ||
     max < min
   ) {
     return undefined;
@@ -57,7 +63,11 @@ export function formatSeconds(seconds: number, t: (m: string, ...a: (string | nu
 function behaviorIsValid(object: K8sObject): boolean {
   for (const { rules } of presentDirections(object)) {
     const window = rules.get('stabilizationWindowSeconds');
-    if (window.exists && window.value !== null && !inRange(window.value, 0, MAX_STABILIZATION_WINDOW_SECONDS))
+    if (
+      window.exists &&
+      window.value !== null &&
+      !inRange(window.value, MIN_STABILIZATION_WINDOW_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS)
+    )
       return false;
     const select = rules.get('selectPolicy');
     if (select.exists && !['Max', 'Min', 'Disabled'].includes(select.string ?? '')) return false;
@@ -66,8 +76,8 @@ function behaviorIsValid(object: K8sObject): boolean {
     for (const policy of policies.items()) {
       const type = policy.get('type').string;
       if (type !== 'Pods' && type !== 'Percent') return false;
-      if (!inRange(policy.get('value').value, 1, Number.MAX_SAFE_INTEGER)) return false;
-      if (!inRange(policy.get('periodSeconds').value, 1, MAX_PERIOD_SECONDS)) return false;
+      if (!inRange(policy.get('value').value, MIN_POLICY_VALUE, Number.MAX_SAFE_INTEGER)) return false;
+      if (!inRange(policy.get('periodSeconds').value, MIN_PERIOD_SECONDS, MAX_PERIOD_SECONDS)) return false;
     }
   }
   return true;

@@ -1,4 +1,5 @@
 /** max-replicas: spec.maxReplicas must be at least 1 and at least spec.minReplicas. */
+import { MIN_MAX_REPLICAS } from '../../../common/k8s/apiLimits';
 import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { shownValue } from './apiText';
@@ -15,10 +16,16 @@ export const maxReplicasRule: Rule = {
     const max = object.root.at('spec', 'maxReplicas');
     const value = max.number;
     if (value === undefined) return; // absent or not a number: the schema says so
-    if (value < 1) {
+    if (value < MIN_MAX_REPLICAS) {
+      // The API server's wording: "greater than 0" for the whole-number bound of 1.
       context.report(
         max.valueSpan(),
-        t('{0}: Invalid value: {1}: must be greater than 0', max.path, shownValue(max)),
+        t(
+          '{0}: Invalid value: {1}: must be greater than {2}',
+          max.path,
+          shownValue(max),
+          MIN_MAX_REPLICAS - 1,
+        ),
       );
       return;
     }

@@ -2,8 +2,9 @@
  * metric-target: each entry of spec.metrics populates the source its type names (and no other), and
  * that source's target sets the values its metric type needs, with positive values.
  */
+import { MIN_AVERAGE_UTILIZATION } from '../../../common/k8s/apiLimits';
 import { t } from '../localize';
-import { quantityMilli } from '../workspace/quantities';
+import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE, hasV2Shape, shownValue } from './apiText';
@@ -94,7 +95,7 @@ function checkTargetValues(target: YamlView, context: RuleContext): void {
   for (const key of ['value', 'averageValue']) {
     const field = target.get(key);
     if (!field.exists || field.value === null) continue;
-    const milli = quantityMilli(field.value);
+    const milli = quantityMilliOrUndefined(field.value);
     if (milli === undefined) {
       context.report(
         field.valueSpan(),
@@ -114,10 +115,16 @@ function checkTargetValues(target: YamlView, context: RuleContext): void {
   }
   const utilization = target.get('averageUtilization');
   const percent = utilization.number;
-  if (percent !== undefined && percent < 1) {
+  if (percent !== undefined && percent < MIN_AVERAGE_UTILIZATION) {
+    // The API server's wording: "greater than 0" for the whole-percent bound of 1.
     context.report(
       utilization.valueSpan(),
-      t('{0}: Invalid value: {1}: must be greater than 0', utilization.path, shownValue(utilization)),
+      t(
+        '{0}: Invalid value: {1}: must be greater than {2}',
+        utilization.path,
+        shownValue(utilization),
+        MIN_AVERAGE_UTILIZATION - 1,
+      ),
     );
   }
 }

@@ -1,4 +1,5 @@
 /** min-replicas: spec.minReplicas must be at least 1 (0 only with the alpha HPAScaleToZero gate and an Object or External metric). */
+import { MIN_MIN_REPLICAS, MIN_MIN_REPLICAS_SCALE_TO_ZERO } from '../../../common/k8s/apiLimits';
 import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { hasV2Shape, shownValue } from './apiText';
@@ -15,8 +16,8 @@ export const minReplicasRule: Rule = {
     if (!isHpa(object)) return;
     const min = object.root.at('spec', 'minReplicas');
     const value = min.number;
-    if (value === undefined || value >= 1) return;
-    if (value === 0 && hasV2Shape(object)) {
+    if (value === undefined || value >= MIN_MIN_REPLICAS) return;
+    if (value === MIN_MIN_REPLICAS_SCALE_TO_ZERO && hasV2Shape(object)) {
       const scalesFromZero = object.root
         .at('spec', 'metrics')
         .items()
@@ -25,8 +26,10 @@ export const minReplicasRule: Rule = {
         context.report(
           min.valueSpan(),
           t(
-            '{0}: minReplicas 0 is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to 1',
+            '{0}: minReplicas {1} is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to {2}',
             min.path,
+            MIN_MIN_REPLICAS_SCALE_TO_ZERO,
+            MIN_MIN_REPLICAS,
           ),
           { severity: 'warning' },
         );
@@ -34,8 +37,10 @@ export const minReplicasRule: Rule = {
         context.report(
           min.valueSpan(),
           t(
-            '{0}: Invalid value: 0: must be greater than or equal to 1 (scaling to zero also needs at least one Object or External metric)',
+            '{0}: Invalid value: {1}: must be greater than or equal to {2} (scaling to zero also needs at least one Object or External metric)',
             min.path,
+            shownValue(min),
+            MIN_MIN_REPLICAS,
           ),
         );
       }
@@ -43,7 +48,12 @@ export const minReplicasRule: Rule = {
     }
     context.report(
       min.valueSpan(),
-      t('{0}: Invalid value: {1}: must be greater than or equal to 1', min.path, shownValue(min)),
+      t(
+        '{0}: Invalid value: {1}: must be greater than or equal to {2}',
+        min.path,
+        shownValue(min),
+        MIN_MIN_REPLICAS,
+      ),
     );
   },
 };

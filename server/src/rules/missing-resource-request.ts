@@ -1,21 +1,22 @@
 /**
  * missing-resource-request: a cpu or memory Utilization metric needs that request on every counted
  * container (regular and restartable init containers), unless the Pod sets a pod-level request.
+ * A limit without a request is a request: the API server copies it (common/k8s/podRequests.ts).
  * Without it the controller cannot compute utilization ("missing request for cpu in container ...").
  * Reported on the metric (HPA side) and on each container that lacks the request (workload side).
  */
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
+import { type CountedContainer, containersLacking } from '../../../common/k8s/podRequests';
 import {
-  type CountedContainer,
+  HPA_KIND,
+  SCALED_OBJECT_KIND,
   WORKLOAD_KINDS,
-  countedContainers,
-  hasRequest,
-  podLevelRequests,
-  podSpecOf,
-} from '../workspace/podTemplate';
-import { HPA_KIND, SCALED_OBJECT_KIND, isHpa, isScaledObject } from '../workspace/scaleTarget';
+  isAutoscaler,
+} from '../../../common/k8s/workloadKinds';
+import { containerViewOf, podRequestsOf } from '../workspace/podTemplate';
 import type { Span } from '../yaml/ranges';
+import type { YamlView } from '../yaml/yamlView';
 import { type UtilizationMetric, describe, resolvedWorkload, utilizationMetrics } from './targets';
 import type { Rule } from './types';
 
@@ -27,11 +28,11 @@ export const missingResourceRequestRule: Rule = {
   kinds: [HPA_KIND, SCALED_OBJECT_KIND, ...WORKLOAD_KINDS],
   scope: 'workspace',
   check(object, context) {
-    if (isHpa(object) || isScaledObject(object)) {
+    if (isAutoscaler(object)) {
       const workload = resolvedWorkload(object, context.workspace);
       if (!workload) return;
       for (const metric of utilizationMetrics(object)) {
-        const lacking = containersLacking(workload, metric);
+        const lacking = lackingIn(workload, metric);
         if (lacking.length === 0) continue;
         context.report(
           metric.anchor,
@@ -49,12 +50,12 @@ export const missingResourceRequestRule: Rule = {
     const reported = new Set<string>();
     for (const autoscaler of context.workspace.autoscalersOf(object)) {
       for (const metric of utilizationMetrics(autoscaler)) {
-        for (const container of containersLacking(object, metric)) {
+        for (const container of lackingIn(object, metric)) {
           const key = `${container.name}\u0000${metric.resource}`;
           if (reported.has(key)) continue;
           reported.add(key);
           context.report(
-            containerSpan(container),
+            containerSpan(containerViewOf(object, container)),
             t(
               'Container "{0}" has no {1} request, but {3} "{2}" scales on {1} utilization: add resources.requests.{1}',
               container.name,
@@ -69,26 +70,20 @@ export const missingResourceRequestRule: Rule = {
   },
 };
 
-/** Counted containers without the metric's request; [] when a pod-level request covers it. */
-function containersLacking(workload: K8sObject, metric: UtilizationMetric): CountedContainer[] {
-  const podSpec = podSpecOf(workload);
-  const containers = countedContainers(podSpec);
-  if (metric.container !== undefined) {
-    // ContainerResource: only the named container's own request is read. A missing container is container-not-found's.
-    return containers.filter(
-      (c) => c.name === metric.container && !hasRequest(c.view.at('resources', 'requests'), metric.resource),
-    );
-  }
-  if (hasRequest(podLevelRequests(podSpec), metric.resource)) return [];
-  return containers.filter((c) => !hasRequest(c.view.at('resources', 'requests'), metric.resource));
+/**
+ * Counted containers without the metric's request after the API server's defaults (a limit is
+ * copied into a missing request); [] when a pod-level request covers them.
+ */
+function lackingIn(workload: K8sObject, metric: UtilizationMetric): CountedContainer[] {
+  return containersLacking(podRequestsOf(workload), metric.resource, metric.container);
 }
 
 /** The container's `requests` key when it has one, else `resources`, else its name. */
-function containerSpan(container: CountedContainer): Span {
-  const requests = container.view.at('resources', 'requests');
+function containerSpan(container: YamlView): Span {
+  const requests = container.at('resources', 'requests');
   if (requests.exists) return requests.keySpan();
-  const resources = container.view.get('resources');
+  const resources = container.get('resources');
   if (resources.exists) return resources.keySpan();
-  const name = container.view.get('name');
-  return name.exists ? name.valueSpan() : container.view.valueSpan();
+  const name = container.get('name');
+  return name.exists ? name.valueSpan() : container.valueSpan();
 }

@@ -1,5 +1,6 @@
 /** period-below-sync: a policy period shorter than the controller's 15 s sync acts as if it were one sync long. */
 import { DEFAULT_CONTROLLER_OPTIONS } from '../../../common/engine/defaults';
+import { DEFAULT_SYNC_PERIOD_SECONDS } from '../../../common/k8s/apiLimits';
 import { t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentPolicies } from './apiText';
@@ -8,8 +9,7 @@ import type { Rule } from './types';
 export const periodBelowSyncRule: Rule = {
   id: 'period-below-sync',
   defaultSeverity: 'warning',
-  description:
-    'A scaling policy\u2019s periodSeconds is shorter than the controller\u2019s 15 s sync period.',
+  description: `A scaling policy\u2019s periodSeconds is shorter than the controller\u2019s ${DEFAULT_SYNC_PERIOD_SECONDS} s sync period.`,
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
   scope: 'document',
   check(object, context) {

@@ -1,38 +1,14 @@
-/** period-seconds-range: each scaling policy's periodSeconds must be in 1..1800. */
-import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
-import { presentPolicies, shownValue } from './apiText';
-import type { Rule } from './types';
+/** period-seconds-range: each scaling policy's periodSeconds must be in 1..1800 (common/k8s/apiLimits.ts). */
+import { MAX_PERIOD_SECONDS, MIN_PERIOD_SECONDS } from '../../../common/k8s/apiLimits';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
+import { presentPolicies } from './apiText';
+import { aboveZero, atMost, rangeRule } from './rangeRule';
 
-export const MAX_PERIOD_SECONDS = 1800;
-
-export const periodSecondsRangeRule: Rule = {
+export const periodSecondsRangeRule = rangeRule({
   id: 'period-seconds-range',
-  defaultSeverity: 'error',
-  description: 'A scaling policy\u2019s periodSeconds must be greater than zero and at most 1800.',
+  description: `A scaling policy\u2019s periodSeconds must be greater than zero and at most ${MAX_PERIOD_SECONDS}.`,
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
-  check(object, context) {
-    for (const policy of presentPolicies(object)) {
-      const period = policy.get('periodSeconds');
-      const value = period.number;
-      if (value === undefined) continue;
-      if (value <= 0) {
-        context.report(
-          period.valueSpan(),
-          t('{0}: Invalid value: {1}: must be greater than zero', period.path, shownValue(period)),
-        );
-      } else if (value > MAX_PERIOD_SECONDS) {
-        context.report(
-          period.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be less than or equal to {2}',
-            period.path,
-            shownValue(period),
-            MAX_PERIOD_SECONDS,
-          ),
-        );
-      }
-    }
-  },
-};
+  fields: (object) => presentPolicies(object).map((policy) => policy.get('periodSeconds')),
+  min: aboveZero(MIN_PERIOD_SECONDS),
+  max: atMost(MAX_PERIOD_SECONDS),
+});

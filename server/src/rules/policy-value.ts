@@ -1,25 +1,13 @@
 /** policy-value: a scaling policy's value must be greater than zero (Percent has no upper bound). */
-import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
-import { presentPolicies, shownValue } from './apiText';
-import type { Rule } from './types';
+import { MIN_POLICY_VALUE } from '../../../common/k8s/apiLimits';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
+import { presentPolicies } from './apiText';
+import { aboveZero, rangeRule } from './rangeRule';
 
-export const policyValueRule: Rule = {
+export const policyValueRule = rangeRule({
   id: 'policy-value',
-  defaultSeverity: 'error',
   description: 'A scaling policy\u2019s value must be greater than zero.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
-  check(object, context) {
-    for (const policy of presentPolicies(object)) {
-      const value = policy.get('value');
-      const n = value.number;
-      if (n !== undefined && n <= 0) {
-        context.report(
-          value.valueSpan(),
-          t('{0}: Invalid value: {1}: must be greater than zero', value.path, shownValue(value)),
-        );
-      }
-    }
-  },
-};
+  fields: (object) => presentPolicies(object).map((policy) => policy.get('value')),
+  min: aboveZero(MIN_POLICY_VALUE),
+});

@@ -4,7 +4,7 @@
  * (ScalingDisabled): reported as information.
  */
 import { t } from '../localize';
-import { WORKLOAD_KINDS } from '../workspace/podTemplate';
+import { WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
 import { isHpa, isScaledObject } from '../workspace/scaleTarget';
 import type { Rule } from './types';
 

@@ -1,42 +1,24 @@
-/** stabilization-window-range: stabilizationWindowSeconds must be in 0..3600. */
+/** stabilization-window-range: stabilizationWindowSeconds must be in 0..3600 (common/k8s/apiLimits.ts). */
+import {
+  MAX_STABILIZATION_WINDOW_SECONDS,
+  MIN_STABILIZATION_WINDOW_SECONDS,
+} from '../../../common/k8s/apiLimits';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
-import type { Rule } from './types';
+import { atMost, rangeRule } from './rangeRule';
 
-export const MAX_STABILIZATION_WINDOW_SECONDS = 3600;
-
-export const stabilizationWindowRangeRule: Rule = {
+export const stabilizationWindowRangeRule = rangeRule({
   id: 'stabilization-window-range',
-  defaultSeverity: 'error',
-  description: 'stabilizationWindowSeconds must be between 0 and 3600 seconds.',
+  description: `stabilizationWindowSeconds must be between ${MIN_STABILIZATION_WINDOW_SECONDS} and ${MAX_STABILIZATION_WINDOW_SECONDS} seconds.`,
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
-  check(object, context) {
-    for (const { rules } of presentDirections(object)) {
-      const window = rules.get('stabilizationWindowSeconds');
-      const value = window.number;
-      if (value === undefined) continue;
-      if (value < 0) {
-        context.report(
-          window.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be greater than or equal to zero',
-            window.path,
-            shownValue(window),
-          ),
-        );
-      } else if (value > MAX_STABILIZATION_WINDOW_SECONDS) {
-        context.report(
-          window.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be less than or equal to {2}',
-            window.path,
-            shownValue(window),
-            MAX_STABILIZATION_WINDOW_SECONDS,
-          ),
-        );
-      }
-    }
+  fields: (object) => presentDirections(object).map(({ rules }) => rules.get('stabilizationWindowSeconds')),
+  min: {
+    limit: MIN_STABILIZATION_WINDOW_SECONDS,
+    inclusive: true,
+    // The API server's wording for this bound.
+    message: (field) =>
+      t('{0}: Invalid value: {1}: must be greater than or equal to zero', field.path, shownValue(field)),
   },
-};
+  max: atMost(MAX_STABILIZATION_WINDOW_SECONDS),
+});

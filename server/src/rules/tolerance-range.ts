@@ -1,40 +1,22 @@
 /** tolerance-range: a per-direction tolerance must be a quantity greater than or equal to 0. */
+import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
+import { MIN_TOLERANCE } from '../../../common/k8s/apiLimits';
+import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import { t } from '../localize';
-import { quantityMilli } from '../workspace/quantities';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
-import type { Rule } from './types';
+import { atLeast, rangeRule } from './rangeRule';
 
-export const toleranceRangeRule: Rule = {
+export const toleranceRangeRule = rangeRule({
   id: 'tolerance-range',
-  defaultSeverity: 'error',
-  description: 'behavior.scaleUp/scaleDown.tolerance must be a quantity greater than or equal to 0.',
+  description: `behavior.scaleUp/scaleDown.tolerance must be a quantity greater than or equal to ${MIN_TOLERANCE}.`,
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
-  check(object, context) {
-    for (const { rules } of presentDirections(object)) {
-      const tolerance = rules.get('tolerance');
-      if (!tolerance.exists || tolerance.value === null) continue;
-      const milli = quantityMilli(tolerance.value);
-      if (milli === undefined) {
-        context.report(
-          tolerance.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be a quantity such as 0.05 or 50m',
-            tolerance.path,
-            shownValue(tolerance),
-          ),
-        );
-      } else if (milli < 0) {
-        context.report(
-          tolerance.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be greater than or equal to 0',
-            tolerance.path,
-            shownValue(tolerance),
-          ),
-        );
-      }
-    }
+  fields: (object) => presentDirections(object).map(({ rules }) => rules.get('tolerance')),
+  read: (field) => {
+    if (!field.exists || field.value === null) return undefined;
+    const milli = quantityMilliOrUndefined(field.value);
+    return milli === undefined ? null : milli / 1000;
   },
-};
+  invalid: (field) =>
+    t('{0}: Invalid value: {1}: must be a quantity such as 0.05 or 50m', field.path, shownValue(field)),
+  min: atLeast(MIN_TOLERANCE),
+});

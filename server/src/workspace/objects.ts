@@ -2,7 +2,7 @@
  * Kubernetes objects found in the workspace's YAML: what the rules and the preview look up.
  */
 import type { FileDocument, FileModel, YamlDocumentModel } from '../yaml/documents';
-import { HPA_KIND, SCALED_OBJECT_KIND } from './scaleTarget';
+import { SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
 import { isMap } from '../yaml/yamlNodes';
 import { YamlView } from '../yaml/yamlView';
 
@@ -63,9 +63,7 @@ function identityOf(model: YamlDocumentModel): Identity | null {
       const ref = root.at('spec', 'scaleTargetRef');
       const refName = ref.get('name').string;
       const refKind = ref.get('kind').string ?? (kind === SCALED_OBJECT_KIND ? 'Deployment' : undefined);
-      const autoscaler =
-        (kind === HPA_KIND && (apiVersion?.startsWith('autoscaling/') ?? true)) ||
-        (kind === SCALED_OBJECT_KIND && (apiVersion?.startsWith('keda.sh/') ?? true));
+      const autoscaler = isAutoscaler({ kind, apiVersion });
       identity = {
         apiVersion,
         kind,

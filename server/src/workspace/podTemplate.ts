@@ -1,96 +1,60 @@
 /**
- * The Pod a workload creates, as the HPA controller sees it: which containers count towards a
- * Pod's request (regular containers and restartable "sidecar" init containers), pod-level requests,
- * and the per-Pod and per-container requests in milli-units the simulator needs.
+ * The server's door to common/k8s/podRequests.ts: the Pod a workload object creates, as the HPA
+ * controller sees it. Rules, the preview model and the hovers call `podRequestsOf` and so read the
+ * same numbers as `hpa-lint simulate`; `countedContainers` and `containerViewOf` give the counted
+ * containers back their place in the file, for ranges and edits.
  */
+import {
+  type CountedContainer,
+  type PodRequests,
+  podRequestsOfPodSpec,
+} from '../../../common/k8s/podRequests';
 import type { K8sObject } from './objects';
-import { quantityMilli } from './quantities';
 import type { YamlView } from '../yaml/yamlView';
 
-export const WORKLOAD_KINDS: readonly string[] = [
-  'Deployment',
-  'StatefulSet',
-  'ReplicaSet',
-  'ReplicationController',
-];
-
-export interface CountedContainer {
-  name: string;
-  /** The container's map, for ranges. */
-  view: YamlView;
-  /** True for an init container with `restartPolicy: Always` (a sidecar). */
-  sidecar: boolean;
-}
-
-export function isWorkload(object: K8sObject): boolean {
-  return WORKLOAD_KINDS.includes(object.kind);
-}
+// "Is this a workload" is decided once, in common/k8s; re-exported for the server's callers.
+export { isWorkload } from '../../../common/k8s/workloadKinds';
 
 export function podSpecOf(workload: K8sObject): YamlView {
   return workload.root.at('spec', 'template', 'spec');
 }
 
-/** Containers whose requests add up to the Pod's request (§1.4.1). */
-export function countedContainers(podSpec: YamlView): CountedContainer[] {
-  const out: CountedContainer[] = [];
-  for (const view of podSpec.get('containers').items()) {
-    out.push({ name: view.get('name').string ?? '', view, sidecar: false });
-  }
-  for (const view of podSpec.get('initContainers').items()) {
-    if (view.get('restartPolicy').string === 'Always')
-      out.push({ name: view.get('name').string ?? '', view, sidecar: true });
-  }
-  return out;
+/** Keyed by the Pod spec's node, so a document parsed again is read again and an unchanged one is not. */
+const byPodSpecNode = new WeakMap<object, PodRequests>();
+
+function podRequestsOfView(podSpec: YamlView): PodRequests {
+  const node = podSpec.node;
+  if (!node) return podRequestsOfPodSpec(undefined);
+  const known = byPodSpecNode.get(node);
+  if (known) return known;
+  const requests = podRequestsOfPodSpec(podSpec.value);
+  byPodSpecNode.set(node, requests);
+  return requests;
 }
 
-/** `spec.resources.requests` of the Pod (PodLevelResources): when set for a resource, it is the Pod's request. */
-export function podLevelRequests(podSpec: YamlView): YamlView {
-  return podSpec.at('resources', 'requests');
-}
-
-export function hasRequest(requests: YamlView, resource: string): boolean {
-  const value = requests.get(resource);
-  return value.exists && value.value !== null && value.value !== '';
-}
-
-export interface PodRequests {
-  /** Per-Pod requests in milli-units by resource. A resource appears only when every counted container requests it, or the Pod does. */
-  podRequests: Record<string, number>;
-  /** Per-container requests in milli-units: container -> resource -> milli. */
-  containerRequests: Record<string, Record<string, number>>;
-}
-
+/**
+ * The Pod's requests after the API server's defaults: `podRequests` per Pod (only where the
+ * controller can compute one), `containerRequests` per counted container, and each container's
+ * requests with their source.
+ */
 export function podRequestsOf(workload: K8sObject): PodRequests {
-  const podSpec = podSpecOf(workload);
-  const containers = countedContainers(podSpec);
-  const containerRequests: Record<string, Record<string, number>> = {};
-  const resources = new Set<string>();
-  for (const c of containers) {
-    const requests: Record<string, number> = {};
-    const requestsView = c.view.at('resources', 'requests');
-    for (const key of requestsView.keys()) {
-      const milli = quantityMilli(requestsView.get(key).value);
-      if (milli !== undefined) {
-        requests[key] = milli;
-        resources.add(key);
-      }
-    }
-    containerRequests[c.name] = requests;
-  }
-  const podRequests: Record<string, number> = {};
-  for (const resource of resources) {
-    // A container without the request makes the Pod's utilization undefined (the controller errors): leave it out.
-    if (containers.every((c) => containerRequests[c.name]?.[resource] !== undefined)) {
-      podRequests[resource] = containers.reduce(
-        (sum, c) => sum + (containerRequests[c.name][resource] ?? 0),
-        0,
-      );
-    }
-  }
-  const podLevel = podLevelRequests(podSpec);
-  for (const key of podLevel.keys()) {
-    const milli = quantityMilli(podLevel.get(key).value);
-    if (milli !== undefined) podRequests[key] = milli;
-  }
-  return { podRequests, containerRequests };
+  return podRequestsOfView(podSpecOf(workload));
+}
+
+/** The container's map in the workload, for ranges. */
+export function containerViewOf(workload: K8sObject, container: CountedContainer): YamlView {
+  return podSpecOf(workload).get(container.list).get(container.index);
+}
+
+/** A counted container with its map in the file. */
+export interface CountedContainerView extends CountedContainer {
+  view: YamlView;
+}
+
+/** The containers whose requests make the Pod's (regular and restartable init containers), with their maps. */
+export function countedContainers(podSpec: YamlView): CountedContainerView[] {
+  return podRequestsOfView(podSpec).containers.map((c) => ({
+    ...c,
+    view: podSpec.get(c.list).get(c.index),
+  }));
 }

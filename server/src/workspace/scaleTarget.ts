@@ -2,11 +2,12 @@
  * What an autoscaler scales: `spec.scaleTargetRef` of an HPA (any autoscaling version) or of a KEDA
  * ScaledObject (whose kind defaults to Deployment). The namespace is always the autoscaler's own.
  */
+import { isAutoscaler, isHpa } from '../../../common/k8s/workloadKinds';
 import type { K8sObject } from './objects';
 import type { YamlView } from '../yaml/yamlView';
 
-export const HPA_KIND = 'HorizontalPodAutoscaler';
-export const SCALED_OBJECT_KIND = 'ScaledObject';
+// "Is this an autoscaler" is decided once, in common/k8s; re-exported for the server's callers.
+export { HPA_KIND, SCALED_OBJECT_KIND, isHpa, isScaledObject } from '../../../common/k8s/workloadKinds';
 
 export interface ScaleTargetRef {
   apiVersion: string | undefined;
@@ -17,17 +18,9 @@ export interface ScaleTargetRef {
   view: YamlView;
 }
 
-export function isHpa(object: K8sObject): boolean {
-  return object.kind === HPA_KIND && (object.apiVersion?.startsWith('autoscaling/') ?? true);
-}
-
-export function isScaledObject(object: K8sObject): boolean {
-  return object.kind === SCALED_OBJECT_KIND && (object.apiVersion?.startsWith('keda.sh/') ?? true);
-}
-
 export function scaleTargetOf(object: K8sObject): ScaleTargetRef | undefined {
   const hpa = isHpa(object);
-  if (!hpa && !isScaledObject(object)) return undefined;
+  if (!hpa && !isAutoscaler(object)) return undefined;
   const view = object.root.at('spec', 'scaleTargetRef');
   const name = view.get('name').string;
   const kind = view.get('kind').string ?? (hpa ? undefined : 'Deployment');

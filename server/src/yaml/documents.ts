@@ -11,19 +11,13 @@
 import { type Document, parseDocument, YAMLParseError } from 'yaml';
 import { blankUnreadFields } from './blankUnreadFields';
 import { LineIndex } from './ranges';
+import { HPA_KIND, SCALED_OBJECT_KIND, WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { READ_SETS } from './readSets';
 import { aliasTargetsOf, ExcessiveAliasing, plainValue } from './yamlNodes';
 
 /** Kinds whose content some rule reads. Everything else is only counted. */
-export const PARSED_KINDS: ReadonlySet<string> = new Set([
-  'HorizontalPodAutoscaler',
-  'Deployment',
-  'StatefulSet',
-  'ReplicaSet',
-  'ReplicationController',
-  'ScaledObject',
-]);
+export const PARSED_KINDS: ReadonlySet<string> = new Set([HPA_KIND, ...WORKLOAD_KINDS, SCALED_OBJECT_KIND]);
 
 export interface DocumentSlice {
   /** The document's text, including its `---` line. */

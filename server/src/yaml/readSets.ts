@@ -10,6 +10,8 @@
  * compares every rule's findings on blanked and full parses.
  */
 
+import { WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
+
 /** `true` keeps a field whole; a nested set keeps only its listed children; ITEMS applies to every item of a sequence. */
 export interface ReadSet {
   readonly [field: string]: ReadSet | true;
@@ -40,9 +42,6 @@ const WORKLOAD: ReadSet = {
  * Read sets by kind. HPAs and ScaledObjects are read nearly whole (and their schema covers every
  * field), so they are not listed: they are always parsed in full.
  */
-export const READ_SETS: ReadonlyMap<string, ReadSet> = new Map([
-  ['Deployment', WORKLOAD],
-  ['StatefulSet', WORKLOAD],
-  ['ReplicaSet', WORKLOAD],
-  ['ReplicationController', WORKLOAD],
-]);
+export const READ_SETS: ReadonlyMap<string, ReadSet> = new Map(
+  WORKLOAD_KINDS.map((kind) => [kind, WORKLOAD]),
+);
