@@ -8,22 +8,29 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { provideHover } from '../../server/src/features/hover';
-import { parseYamlFile } from '../../server/src/features/yamlFile';
 import type { FeatureContext } from '../../server/src/features/context';
-import { workspaceTargetResolver } from '../../server/src/features/workspaceTargets';
-import { FileModel } from '../../server/src/yaml/documents';
-import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { sameBothWays } from './indexedFiles';
 
 const FIXTURE = resolve(__dirname, '..', 'fixtures', 'features', 'hover.yaml');
+const URI = 'file:///w/hover.yaml';
 const text = readFileSync(FIXTURE, 'utf8');
-const file = parseYamlFile(text);
 
-function hover(line: number, character: number, ctx: Partial<FeatureContext> = {}): Hover {
-  const result = provideHover(
-    file,
-    { line, character },
-    { locale: 'en', uri: 'file:///w/hover.yaml', ...ctx },
+type Options = Partial<Omit<FeatureContext, 'workspace'>>;
+
+/** The hover at a position of `files[uri]`, the same whether workloads were parsed in full or from their read fields. */
+function hoverIn(
+  files: Record<string, string>,
+  uri: string,
+  position: { line: number; character: number },
+  options: Options = {},
+): Hover | null {
+  return sameBothWays(files, ({ file, workspace }) =>
+    provideHover(file(uri), position, { locale: 'en', workspace, ...options }),
   );
+}
+
+function hover(line: number, character: number, options: Options = {}): Hover {
+  const result = hoverIn({ [URI]: text }, URI, { line, character }, options);
   assert.ok(result, `a hover at ${line}:${character}`);
   return result;
 }
@@ -203,15 +210,19 @@ test('scaleTargetRef: the resolved target with replicas, containers and requests
     value(hover(62, 4)).split('\n\n')[2],
     'Deployment `queue` is not in this file or in the workspace.',
   );
-  // The workspace resolver wins over the same-file lookup.
-  const elsewhere = hover(33, 4, {
-    resolveTarget: () => ({
-      uri: 'file:///w/other%20dir/web.yaml',
-      kind: 'Deployment',
-      name: 'web',
-      containers: [{ name: 'app', requests: {} }],
-    }),
-  });
+  // A target in another file: named by its file, with what that file declares.
+  const hpaOnly = text.slice(text.indexOf('---\napiVersion: autoscaling/v2'));
+  const otherUri = 'file:///w/other%20dir/web.yaml';
+  const elsewhere = hoverIn(
+    {
+      [URI]: hpaOnly,
+      [otherUri]:
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n        - name: app\n',
+    },
+    URI,
+    { line: hpaOnly.split('\n').indexOf('  scaleTargetRef:'), character: 4 },
+  );
+  assert.ok(elsewhere);
   assert.equal(
     value(elsewhere).split('\n\n')[2],
     'Target: Deployment `web` in web.yaml  \nNo `spec.replicas`: only the HPA sets the count.  \n- container `app`: no requests',
@@ -236,13 +247,12 @@ test('workload fields: spec.replicas under an HPA, and what an HPA makes of a re
 });
 
 test('no hover outside HPA and workload documents, or on blank space between documents', () => {
-  const other = parseYamlFile('apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
-  assert.equal(provideHover(other, { line: 3, character: 4 }, { locale: 'en', uri: 'x' }), null);
-  assert.equal(provideHover(file, { line: 0, character: 3 }, { locale: 'en', uri: 'x' }), null);
+  const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n';
+  assert.equal(hoverIn({ [URI]: service }, URI, { line: 3, character: 4 }), null);
+  assert.equal(hoverIn({ [URI]: text }, URI, { line: 0, character: 3 }), null);
 });
 
 test('scaleTargetRef through the workspace index: a target in another file, same namespace only', () => {
-  const workspace = new WorkspaceIndex();
   const deployment = [
     'apiVersion: apps/v1',
     'kind: Deployment',
@@ -259,21 +269,11 @@ test('scaleTargetRef through the workspace index: a target in another file, same
     '              cpu: 500m',
     '',
   ].join('\n');
-  workspace.setFile(new FileModel('file:///w/deploy/api.yaml', deployment, 1));
   const hpaText = (namespace: string): string =>
     `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\n  namespace: ${namespace}\nspec:\n  scaleTargetRef:\n    kind: Deployment\n    name: api\n  maxReplicas: 3\n`;
-  const resolver = workspaceTargetResolver(workspace);
   const at = (namespace: string): string => {
-    const file = parseYamlFile(hpaText(namespace));
-    const h = provideHover(
-      file,
-      { line: 6, character: 4 },
-      {
-        locale: 'en',
-        uri: 'file:///w/hpa.yaml',
-        resolveTarget: (doc) => resolver('file:///w/hpa.yaml', doc),
-      },
-    );
+    const files = { 'file:///w/deploy/api.yaml': deployment, 'file:///w/hpa.yaml': hpaText(namespace) };
+    const h = hoverIn(files, 'file:///w/hpa.yaml', { line: 6, character: 4 });
     return value(h!).split('\n\n')[2]!;
   };
   assert.equal(

@@ -3,15 +3,14 @@
  * (semantics §2), so the numbers are visible and can be tuned. Note that this also moves the
  * controller from its legacy path to the behavior path (§1.6 vs §1.7), which the hover explains.
  */
-import type { Document } from 'yaml';
 import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
+import { isHpa } from '../../workspace/scaleTarget';
+import { pairsOf } from '../../yaml/yamlNodes';
 import type { FeatureContext } from '../context';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../effectiveBehavior';
+import { asMap, type IndexedDocument, nodeAtPath, pairOf, spanOf } from '../indexedDocument';
 import { localeOf, msg } from '../messages';
 import { columnOf, detectLayout, treeLines, type YamlTree } from '../textLayout';
-import type { YamlFile } from '../yamlFile';
-import { asMap, isHpaDoc, nodeAtPath, pairOf, spanOf } from '../yamlFile';
-import { pairsOf } from '../../yaml/yamlNodes';
 import { insertLines, lineAfter, toWorkspaceEdit } from './edits';
 
 export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;
@@ -36,13 +35,14 @@ export function defaultBehaviorTree(downscaleWindow = DEFAULT_DOWNSCALE_STABILIZ
   };
 }
 
-export function writeBehaviorAction(file: YamlFile, doc: Document.Parsed, ctx: FeatureContext): CodeAction[] {
-  if (!isHpaDoc(doc)) return [];
-  const spec = asMap(nodeAtPath(doc.value, ['spec']));
+export function writeBehaviorAction(doc: IndexedDocument, ctx: FeatureContext): CodeAction[] {
+  if (!isHpa(doc.object)) return [];
+  const spec = asMap(nodeAtPath(doc.yaml.value, ['spec']));
   if (!spec || spec.flow || spec.size === 0 || pairOf(spec, 'behavior')) return [];
-  const keySpan = spanOf(pairsOf(spec)[0]?.key);
-  const at = lineAfter(file, spec);
+  const keySpan = spanOf(doc, pairsOf(spec)[0]?.key);
+  const at = lineAfter(doc, spec);
   if (!keySpan || at === undefined) return [];
+  const file = doc.file;
   const layout = detectLayout(file);
   const lines = treeLines(
     defaultBehaviorTree(ctx.downscaleStabilizationSeconds),
@@ -53,7 +53,7 @@ export function writeBehaviorAction(file: YamlFile, doc: Document.Parsed, ctx: F
     {
       title: msg(localeOf(ctx.locale), 'action.writeBehavior'),
       kind: WRITE_BEHAVIOR_KIND,
-      edit: toWorkspaceEdit(ctx, [insertLines(file, at, lines, layout.eol)]),
+      edit: toWorkspaceEdit(ctx, file.uri, [insertLines(file, at, lines, layout.eol)]),
     },
   ];
 }
