@@ -203,6 +203,134 @@ test('missing-resource-request: requests go under an existing resources block, a
   });
 });
 
+test('missing-resource-request: a container ending in fields no rule reads gets its requests after them', () => {
+  // The language server parses this Deployment without env and probe values: the container's tree
+  // ends at `env:`, its text four lines later. The fix goes where a full parse puts it.
+  const deployment = lines(
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: api',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+    '        - name: api',
+    '          image: example/api:2',
+    '          env:',
+    '            - name: MODE',
+    '              # production only',
+    '              value: "prod"',
+    '        # the sidecar',
+    '        - name: shipper',
+    '          livenessProbe:',
+    '            httpGet: { path: /healthz, port: 8080 }',
+    '      volumes:',
+    '        - name: data',
+    '          emptyDir: {}',
+  );
+  const text = deployment + HPA;
+  const titles = actionsFor(text, 'missing-resource-request').map((a) => a.title);
+  assert.deepEqual(
+    [...new Set(titles)],
+    ['Add a cpu request (100m) to container api', 'Add a cpu request (100m) to container shipper'],
+  );
+  const api = actionsFor(text, 'missing-resource-request').find((a) => a.title.endsWith(' api'))!;
+  const once = apply(text, api);
+  assert.equal(
+    once,
+    text.replace(
+      '              value: "prod"\n',
+      '              value: "prod"\n          resources:\n            requests:\n              cpu: 100m\n',
+    ),
+  );
+  const shipper = actionsFor(once, 'missing-resource-request').find((a) => a.title.endsWith('shipper'))!;
+  const twice = apply(once, shipper);
+  assert.equal(
+    twice,
+    once.replace(
+      '            httpGet: { path: /healthz, port: 8080 }\n',
+      '            httpGet: { path: /healthz, port: 8080 }\n          resources:\n            requests:\n              cpu: 100m\n',
+    ),
+  );
+  assert.ok(!codes(twice).includes('missing-resource-request'));
+});
+
+test('missing-resource-request: a restartable init container counts, and gets the request too', () => {
+  const text =
+    lines(
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: api',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      initContainers:',
+      '        - name: proxy',
+      '          restartPolicy: Always',
+      '          image: example/proxy:1',
+      '      containers:',
+      '        - name: api',
+      '          resources:',
+      '            requests:',
+      '              cpu: 250m',
+    ) + HPA;
+  const actions = actionsFor(text, 'missing-resource-request');
+  assert.deepEqual(
+    [...new Set(actions.map((a) => a.title))],
+    ['Add a cpu request (100m) to container proxy'],
+  );
+  const fixed = apply(text, actions[0]!);
+  assert.equal(
+    fixed,
+    text.replace(
+      '          image: example/proxy:1\n',
+      '          image: example/proxy:1\n          resources:\n            requests:\n              cpu: 100m\n',
+    ),
+  );
+  assert.ok(!codes(fixed).includes('missing-resource-request'));
+});
+
+test('fixes on an HPA whose workload is in another file edit that file', () => {
+  const deploymentUri = 'file:///w/deployment.yaml';
+  const deployment = DEPLOYMENT.replace(
+    '              memory: 128Mi   # measured\n',
+    '              memory: 128Mi\n',
+  );
+  const hpa = HPA.replace('---\n', '');
+  const actions = sameBothWays({ [URI]: hpa, [deploymentUri]: deployment }, ({ file, workspace }) => {
+    const hpaFile = file(URI);
+    const findings = lintFile(hpaFile, workspace, { ...DEFAULT_SETTINGS }).filter((f) => f.uri === URI);
+    const diagnostics = locate(hpaFile, findings)
+      .filter((f) => f.rule === 'missing-resource-request')
+      .map((f) => ({ range: f.range, message: f.message, source: 'hpa', code: f.rule }));
+    assert.equal(diagnostics.length, 1, 'the HPA metric is reported');
+    return provideCodeActions(
+      hpaFile,
+      diagnostics[0]!.range,
+      { diagnostics, only: ['quickfix'] },
+      {
+        locale: 'en',
+        workspace,
+      },
+    );
+  });
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Add a cpu request (100m) to container api', 'Add a cpu request (100m) to container shipper'],
+  );
+  const edits = actions[0]!.edit!.changes![deploymentUri]!;
+  assert.equal(
+    applyEdits(new FileModel(deploymentUri, deployment, 1), edits),
+    deployment.replace(
+      '              memory: 128Mi\n',
+      '              memory: 128Mi\n              cpu: 100m\n',
+    ),
+  );
+  assert.equal(actions[0]!.edit!.changes![URI], undefined, "nothing changes in the HPA's file");
+});
+
 test('fixes follow a CRLF file with four-space indentation', () => {
   const crlf = (...ls: string[]): string => ls.map((l) => `${l}\r\n`).join('');
   const text = crlf(

@@ -61,33 +61,43 @@ export function replaceNode(doc: IndexedDocument, node: Node, newText: string): 
 export function contentEnd(doc: IndexedDocument, node: unknown): number | undefined {
   const span = spanOf(doc, node);
   if (!span) return undefined;
+  if ((isMap(node) || isSeq(node)) && !node.flow) return blockEnd(doc, span[0], isSeq(node));
   const text = doc.file.text;
   let end = span[1];
-  if ((isMap(node) || isSeq(node)) && !node.flow) end = Math.max(end, blockEnd(doc, span[0], isSeq(node)));
   while (end > span[0] && /\s/.test(text[end - 1]!)) end--;
   return end;
 }
 
 /**
- * Where the block starting at `start` ends in the text: at the first later line of the document
- * with content left of the block's column (a map's keys, a sequence's dashes), or at its column but
- * not an item of the sequence (`key:` then `- item` at the key's column). Comment lines never end
- * it, as they do not end a block in YAML.
+ * The end of the last line of the block starting at `start`, as YAML's indentation defines it: the
+ * block goes on until a line of the document with content left of its column (a map's keys, a
+ * sequence's dashes), or at its column but not an item of the sequence (`key:` then `- item` at the
+ * key's column). A comment inside the block belongs to it; one left of its column after its last
+ * line introduces what follows, so it stays out.
  */
 function blockEnd(doc: IndexedDocument, start: number, sequence: boolean): number {
   const text = doc.file.text;
   const column = columnOf(doc.file, start);
-  let at = nextLineStart(text, start);
-  while (at < doc.end) {
+  const lineEnd = (at: number): number => {
+    let end = Math.min(nextLineStart(text, at), doc.end);
+    while (end > at && /\s/.test(text[end - 1]!)) end--;
+    return end;
+  };
+  let end = lineEnd(start);
+  for (let at = nextLineStart(text, start); at < doc.end; at = nextLineStart(text, at)) {
     let indent = 0;
     while (text.charCodeAt(at + indent) === 32) indent++;
     const first = text[at + indent];
-    const blank = first === undefined || first === '\n' || first === '\r' || first === '#';
+    if (first === undefined || first === '\n' || first === '\r') continue;
+    if (first === '#') {
+      if (indent >= column) end = lineEnd(at);
+      continue;
+    }
     const item = first === '-' && /[ \t\r\n]/.test(text[at + indent + 1] ?? '\n');
-    if (!blank && (indent < column || (sequence && indent === column && !item))) return at;
-    at = nextLineStart(text, at);
+    if (indent < column || (sequence && indent === column && !item)) break;
+    end = lineEnd(at);
   }
-  return doc.end;
+  return end;
 }
 
 /**
