@@ -1,7 +1,8 @@
 /**
  * `period-seconds-range` and `stabilization-window-range`: set the value to the nearest one the
- * API accepts (periodSeconds 1..1800, stabilizationWindowSeconds 0..3600; semantics §3 rows 30–31,
- * 36–37). Only the number is replaced, so a comment after it stays.
+ * API accepts (the limits of common/k8s/apiLimits.ts: periodSeconds 1..1800,
+ * stabilizationWindowSeconds 0..3600; semantics §3 rows 30–31, 36–37). Only the number is
+ * replaced, so a comment after it stays.
  */
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import {
