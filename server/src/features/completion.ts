@@ -17,6 +17,7 @@ import { newHpaLines } from './hpaTemplate';
 import { detectLayout } from './textLayout';
 import { containerPath, documentLines, lineInfo } from './textPath';
 import type { FileModel } from '../yaml/documents';
+import { HPA_KIND } from '../workspace/scaleTarget';
 
 export interface CompletionOptions {
   /** The client accepts snippet syntax in completion items. */
@@ -136,7 +137,7 @@ export function provideCompletion(
       },
     ];
   }
-  if (documentKind(lines, line) !== 'HorizontalPodAutoscaler') return [];
+  if (documentKind(lines, line) !== HPA_KIND) return [];
 
   const valueMatch = VALUE_LINE.exec(prefix);
   if (valueMatch) {
