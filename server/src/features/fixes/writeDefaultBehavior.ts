@@ -4,6 +4,8 @@
  * controller from its legacy path to the behavior path (§1.6 vs §1.7), which the hover explains.
  */
 import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
+import { DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES } from '../../../../common/engine/index';
+import type { ResolvedScalingRules } from '../../../../common/engine/types';
 import { isHpa } from '../../workspace/scaleTarget';
 import { pairsOf } from '../../yaml/yamlNodes';
 import type { FeatureContext } from '../context';
@@ -15,22 +17,20 @@ import { insertLines, lineAfter, toWorkspaceEdit } from './edits';
 
 export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;
 
+/** One direction's API defaults (the engine's, semantics §2) as lines to write; an unset window takes the flag's. */
+function rulesTree(rules: ResolvedScalingRules, window: number): YamlTree {
+  return {
+    stabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? window,
+    selectPolicy: rules.selectPolicy,
+    policies: rules.policies.map((p) => ({ type: p.type, value: p.value, periodSeconds: p.periodSeconds })),
+  };
+}
+
 export function defaultBehaviorTree(downscaleWindow = DEFAULT_DOWNSCALE_STABILIZATION_SECONDS): YamlTree {
   return {
     behavior: {
-      scaleUp: {
-        stabilizationWindowSeconds: 0,
-        selectPolicy: 'Max',
-        policies: [
-          { type: 'Pods', value: 4, periodSeconds: 15 },
-          { type: 'Percent', value: 100, periodSeconds: 15 },
-        ],
-      },
-      scaleDown: {
-        stabilizationWindowSeconds: downscaleWindow,
-        selectPolicy: 'Max',
-        policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }],
-      },
+      scaleUp: rulesTree(DEFAULT_SCALE_UP_RULES, 0),
+      scaleDown: rulesTree(DEFAULT_SCALE_DOWN_RULES, downscaleWindow),
     },
   };
 }
