@@ -3,6 +3,7 @@
  * Absolute times depend on the machine; the ratios are what the issues' aims are stated in.
  */
 import { benchEngine } from './engine.bench';
+import { benchFeatures } from './features.bench';
 import { benchLint } from './lint.bench';
 import { benchPreview } from './preview.bench';
 import { benchRobustness } from './robustness.bench';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     ['engine', benchEngine],
     ['preview', benchPreview],
     ['lint', benchLint],
+    ['features', benchFeatures],
     ['robustness', benchRobustness],
   ];
   const all: Row[] = [];

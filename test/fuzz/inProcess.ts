@@ -18,8 +18,6 @@ import { provideCodeActions } from '../../server/src/features/codeActions';
 import { provideCompletion } from '../../server/src/features/completion';
 import type { FeatureContext } from '../../server/src/features/context';
 import { provideHover } from '../../server/src/features/hover';
-import { workspaceTargetResolver } from '../../server/src/features/workspaceTargets';
-import { parseYamlFile } from '../../server/src/features/yamlFile';
 
 export interface LintOutcome {
   diagnostics: LocatedFinding[];
@@ -106,9 +104,11 @@ export class InProcessServer {
     positions: { line: number; character: number }[],
     diagnostics: LocatedFinding[],
   ): Range[] {
-    const file = parseYamlFile(text);
-    const resolve = workspaceTargetResolver(this.workspace);
-    const ctx: FeatureContext = { locale: 'en', uri, resolveTarget: (doc) => resolve(uri, doc) };
+    // As the server answers: from the model the lint indexed, nothing for a file it skipped.
+    const file = this.workspace.getFile(uri);
+    if (!file) return [];
+    if (file.text !== text) throw new Error(`features asked about a text that ${uri} was not linted with`);
+    const ctx: FeatureContext = { locale: 'en', workspace: this.workspace };
     const ranges: Range[] = [];
     for (const position of positions) {
       const hover = provideHover(file, position, ctx);

@@ -232,10 +232,10 @@ export async function checkCase(
     server.preview(CASE_URI, 0);
     server.preview(CASE_URI, Math.floor(lines.lineCount / 2));
   });
-  // The features parse the whole text on their own; the huge file is the size guard's business.
+  // The features read what the lint indexed; the huge file is the size guard's business.
   if (fuzzCase.type !== 'huge-file') {
     attempt('features', () => {
-      // Big inputs get two probes: every hover re-reads the whole file, and the point is that it answers.
+      // Big inputs get two probes: the point is that it answers.
       const probes = probePositions(text, index).slice(0, BIG_TYPES.has(fuzzCase.type) ? 2 : undefined);
       const ranges = server.features(CASE_URI, text, probes, outcome?.diagnostics ?? []);
       for (const range of ranges) {

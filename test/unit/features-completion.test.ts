@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import type { CompletionItem } from 'vscode-languageserver';
 import { provideCompletion } from '../../server/src/features/completion';
 import { containerPath } from '../../server/src/features/textPath';
-import { parseYamlFile } from '../../server/src/features/yamlFile';
+import { FileModel } from '../../server/src/yaml/documents';
+import { SERVER_PARSE } from './indexedFiles';
 
 const HEAD = 'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\n';
 
@@ -14,7 +15,8 @@ function complete(textWithCursor: string, locale = 'en', snippets = true): Compl
   const text = textWithCursor.slice(0, at) + textWithCursor.slice(at + 1);
   const before = text.slice(0, at).split('\n');
   const position = { line: before.length - 1, character: before[before.length - 1]!.length };
-  return provideCompletion(parseYamlFile(text), position, { locale, uri: 'file:///w/x.yaml' }, { snippets });
+  const file = new FileModel('file:///w/x.yaml', text, 1, undefined, SERVER_PARSE);
+  return provideCompletion(file, position, { locale }, { snippets });
 }
 
 const labels = (items: CompletionItem[]): string[] => items.map((i) => String(i.label));

@@ -5,16 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, Diagnostic, Range, TextEdit } from 'vscode-languageserver';
 import { provideCodeActions } from '../../server/src/features/codeActions';
 import type { FeatureContext } from '../../server/src/features/context';
 import { applyEdits } from '../../server/src/features/fixes/edits';
-import { parseYamlFile } from '../../server/src/features/yamlFile';
 import { FileModel } from '../../server/src/yaml/documents';
 import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { sameBothWays } from './indexedFiles';
 
 const URI = 'file:///w/app.yaml';
 
@@ -35,24 +35,35 @@ function codes(text: string): string[] {
   return lint(text).map((d) => String(d.code));
 }
 
-function actionsFor(text: string, rule: string, ctx: Partial<FeatureContext> = {}): CodeAction[] {
+type Options = Partial<Omit<FeatureContext, 'workspace'>>;
+
+/**
+ * The code actions for a range of the text at URI, the same whether workloads were parsed in full
+ * or from their read fields (as the language server parses them).
+ */
+function codeActions(
+  text: string,
+  range: Range,
+  context: Pick<CodeActionContext, 'diagnostics' | 'only'>,
+  options: Options = {},
+): CodeAction[] {
+  return sameBothWays({ [URI]: text }, ({ file, workspace }) =>
+    provideCodeActions(file(URI), range, context, { locale: 'en', workspace, ...options }),
+  );
+}
+
+function actionsFor(text: string, rule: string, options: Options = {}): CodeAction[] {
   const diagnostics = lint(text).filter((d) => d.code === rule);
   assert.ok(diagnostics.length > 0, `the text has a ${rule} diagnostic`);
-  const file = parseYamlFile(text);
   return diagnostics.flatMap((d) =>
-    provideCodeActions(
-      file,
-      d.range,
-      { diagnostics: [d], only: ['quickfix'] },
-      { locale: 'en', uri: URI, ...ctx },
-    ),
+    codeActions(text, d.range, { diagnostics: [d], only: ['quickfix'] }, options),
   );
 }
 
 function apply(text: string, action: CodeAction): string {
   const edits = action.edit?.changes?.[URI] as TextEdit[] | undefined;
   assert.ok(edits, 'a plain edit for the document');
-  return applyEdits(text, edits, parseYamlFile(text));
+  return applyEdits(new FileModel(URI, text, 1), edits);
 }
 
 const lines = (...ls: string[]): string => ls.map((l) => `${l}\n`).join('');
@@ -190,6 +201,134 @@ test('missing-resource-request: requests go under an existing resources block, a
     kind: 'snippet',
     value: '          requests:\n            cpu: ${1:100m}\n',
   });
+});
+
+test('missing-resource-request: a container ending in fields no rule reads gets its requests after them', () => {
+  // The language server parses this Deployment without env and probe values: the container's tree
+  // ends at `env:`, its text four lines later. The fix goes where a full parse puts it.
+  const deployment = lines(
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: api',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+    '        - name: api',
+    '          image: example/api:2',
+    '          env:',
+    '            - name: MODE',
+    '              # production only',
+    '              value: "prod"',
+    '        # the sidecar',
+    '        - name: shipper',
+    '          livenessProbe:',
+    '            httpGet: { path: /healthz, port: 8080 }',
+    '      volumes:',
+    '        - name: data',
+    '          emptyDir: {}',
+  );
+  const text = deployment + HPA;
+  const titles = actionsFor(text, 'missing-resource-request').map((a) => a.title);
+  assert.deepEqual(
+    [...new Set(titles)],
+    ['Add a cpu request (100m) to container api', 'Add a cpu request (100m) to container shipper'],
+  );
+  const api = actionsFor(text, 'missing-resource-request').find((a) => a.title.endsWith(' api'))!;
+  const once = apply(text, api);
+  assert.equal(
+    once,
+    text.replace(
+      '              value: "prod"\n',
+      '              value: "prod"\n          resources:\n            requests:\n              cpu: 100m\n',
+    ),
+  );
+  const shipper = actionsFor(once, 'missing-resource-request').find((a) => a.title.endsWith('shipper'))!;
+  const twice = apply(once, shipper);
+  assert.equal(
+    twice,
+    once.replace(
+      '            httpGet: { path: /healthz, port: 8080 }\n',
+      '            httpGet: { path: /healthz, port: 8080 }\n          resources:\n            requests:\n              cpu: 100m\n',
+    ),
+  );
+  assert.ok(!codes(twice).includes('missing-resource-request'));
+});
+
+test('missing-resource-request: a restartable init container counts, and gets the request too', () => {
+  const text =
+    lines(
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: api',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      initContainers:',
+      '        - name: proxy',
+      '          restartPolicy: Always',
+      '          image: example/proxy:1',
+      '      containers:',
+      '        - name: api',
+      '          resources:',
+      '            requests:',
+      '              cpu: 250m',
+    ) + HPA;
+  const actions = actionsFor(text, 'missing-resource-request');
+  assert.deepEqual(
+    [...new Set(actions.map((a) => a.title))],
+    ['Add a cpu request (100m) to container proxy'],
+  );
+  const fixed = apply(text, actions[0]!);
+  assert.equal(
+    fixed,
+    text.replace(
+      '          image: example/proxy:1\n',
+      '          image: example/proxy:1\n          resources:\n            requests:\n              cpu: 100m\n',
+    ),
+  );
+  assert.ok(!codes(fixed).includes('missing-resource-request'));
+});
+
+test('fixes on an HPA whose workload is in another file edit that file', () => {
+  const deploymentUri = 'file:///w/deployment.yaml';
+  const deployment = DEPLOYMENT.replace(
+    '              memory: 128Mi   # measured\n',
+    '              memory: 128Mi\n',
+  );
+  const hpa = HPA.replace('---\n', '');
+  const actions = sameBothWays({ [URI]: hpa, [deploymentUri]: deployment }, ({ file, workspace }) => {
+    const hpaFile = file(URI);
+    const findings = lintFile(hpaFile, workspace, { ...DEFAULT_SETTINGS }).filter((f) => f.uri === URI);
+    const diagnostics = locate(hpaFile, findings)
+      .filter((f) => f.rule === 'missing-resource-request')
+      .map((f) => ({ range: f.range, message: f.message, source: 'hpa', code: f.rule }));
+    assert.equal(diagnostics.length, 1, 'the HPA metric is reported');
+    return provideCodeActions(
+      hpaFile,
+      diagnostics[0]!.range,
+      { diagnostics, only: ['quickfix'] },
+      {
+        locale: 'en',
+        workspace,
+      },
+    );
+  });
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Add a cpu request (100m) to container api', 'Add a cpu request (100m) to container shipper'],
+  );
+  const edits = actions[0]!.edit!.changes![deploymentUri]!;
+  assert.equal(
+    applyEdits(new FileModel(deploymentUri, deployment, 1), edits),
+    deployment.replace(
+      '              memory: 128Mi\n',
+      '              memory: 128Mi\n              cpu: 100m\n',
+    ),
+  );
+  assert.equal(actions[0]!.edit!.changes![URI], undefined, "nothing changes in the HPA's file");
 });
 
 test('fixes follow a CRLF file with four-space indentation', () => {
@@ -572,12 +711,11 @@ test('deprecated-api-version: a v2beta1 Object averageValue wins over targetValu
 });
 
 test('refactor: write the default behavior out, matching the file; offered only without behavior', () => {
-  const file = parseYamlFile(HPA);
-  const actions = provideCodeActions(
-    file,
+  const actions = codeActions(
+    HPA,
     { start: { line: 6, character: 2 }, end: { line: 6, character: 2 } },
     { diagnostics: [] },
-    { locale: 'en', uri: URI },
+    { locale: 'en' },
   );
   const action = actions.find((a) => a.kind === 'refactor.rewrite.hpa.writeDefaultBehavior');
   assert.ok(action);
@@ -608,19 +746,19 @@ test('refactor: write the default behavior out, matching the file; offered only 
       ),
   );
   assert.deepEqual(codes(fixed), codes(HPA));
-  const again = provideCodeActions(
-    parseYamlFile(fixed),
+  const again = codeActions(
+    fixed,
     { start: { line: 6, character: 2 }, end: { line: 6, character: 2 } },
     { diagnostics: [] },
-    { locale: 'en', uri: URI },
+    { locale: 'en' },
   );
   assert.equal(again.filter((a) => a.kind === 'refactor.rewrite.hpa.writeDefaultBehavior').length, 0);
   assert.deepEqual(
-    provideCodeActions(
-      file,
+    codeActions(
+      HPA,
       { start: { line: 6, character: 2 }, end: { line: 6, character: 2 } },
       { diagnostics: [], only: ['quickfix'] },
-      { locale: 'en', uri: URI },
+      { locale: 'en' },
     ),
     [],
   );
@@ -644,12 +782,11 @@ test('refactor: create an HPA for a Deployment, as a new document right after it
     '            cpu: 200m',
   );
   const text = deployment + service;
-  const file = parseYamlFile(text);
-  const actions = provideCodeActions(
-    file,
+  const actions = codeActions(
+    text,
     { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
     { diagnostics: [] },
-    { locale: 'en', uri: URI },
+    { locale: 'en' },
   );
   const create = actions.find((a) => a.kind === 'refactor.hpa.create');
   assert.ok(create);
@@ -684,18 +821,18 @@ test('refactor: create an HPA for a Deployment, as a new document right after it
   );
   assert.deepEqual(codes(fixed), []);
   // Now that an HPA targets it, the action is gone; with snippet support min/max are tab stops.
-  const after = provideCodeActions(
-    parseYamlFile(fixed),
+  const after = codeActions(
+    fixed,
     { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
     { diagnostics: [] },
-    { locale: 'en', uri: URI },
+    { locale: 'en' },
   );
   assert.equal(after.filter((a) => a.kind === 'refactor.hpa.create').length, 0);
-  const snippet = provideCodeActions(
-    file,
+  const snippet = codeActions(
+    text,
     { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
     { diagnostics: [] },
-    { locale: 'en', uri: URI, snippetEdits: true },
+    { locale: 'en', snippetEdits: true },
   ).find((a) => a.kind === 'refactor.hpa.create')!;
   const edit = (snippet.edit!.documentChanges![0] as unknown as { edits: { snippet: { value: string } }[] })
     .edits[0]!;
@@ -706,11 +843,11 @@ test('refactor: create an HPA for a Deployment, as a new document right after it
 test('create HPA at the end of a file without a final line break', () => {
   const text =
     'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: cache\nspec:\n  serviceName: cache';
-  const create = provideCodeActions(
-    parseYamlFile(text),
+  const create = codeActions(
+    text,
     { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     { diagnostics: [] },
-    { locale: 'ja', uri: URI },
+    { locale: 'ja' },
   ).find((a) => a.kind === 'refactor.hpa.create')!;
   assert.equal(create.title, 'StatefulSet cache のHPAを作成');
   const fixed = apply(text, create);
@@ -719,27 +856,26 @@ test('create HPA at the end of a file without a final line break', () => {
 });
 
 test('a diagnostic from another source or with an unknown code gets no fix; a broken file no crash', () => {
-  const file = parseYamlFile(BEHAVIOR_HPA);
   const range = { start: { line: 15, character: 25 }, end: { line: 15, character: 29 } };
   const foreign = { range, message: 'x', source: 'yaml', code: 'period-seconds-range' };
   const unknown = { range, message: 'x', source: 'hpa', code: 'no-such-rule' };
   assert.deepEqual(
-    provideCodeActions(
-      file,
+    codeActions(
+      BEHAVIOR_HPA,
       range,
       { diagnostics: [foreign, unknown], only: ['quickfix'] },
-      { locale: 'en', uri: URI },
+      { locale: 'en' },
     ),
     [],
   );
-  const broken = parseYamlFile('kind: HorizontalPodAutoscaler\nspec: [1, 2\n  behavior: {');
+  const broken = 'kind: HorizontalPodAutoscaler\nspec: [1, 2\n  behavior: {';
   const d = {
     range: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } },
     message: 'x',
     source: 'hpa',
     code: 'deprecated-api-version',
   };
-  assert.deepEqual(provideCodeActions(broken, d.range, { diagnostics: [d] }, { locale: 'en', uri: URI }), []);
+  assert.deepEqual(codeActions(broken, d.range, { diagnostics: [d] }, { locale: 'en' }), []);
 });
 
 test('keys named like Object.prototype members are plain keys to every fix', () => {
@@ -756,23 +892,17 @@ test('keys named like Object.prototype members are plain keys to every fix', () 
     '        constructor: 5',
     '        toString: 1',
   );
-  const file = parseYamlFile(text);
   const d = {
     range: { start: { line: 0, character: 12 }, end: { line: 0, character: 31 } },
     message: 'x',
     source: 'hpa',
     code: 'deprecated-api-version',
   };
-  const [action] = provideCodeActions(file, d.range, { diagnostics: [d] }, { locale: 'en', uri: URI });
+  const [action] = codeActions(text, d.range, { diagnostics: [d] }, { locale: 'en' });
   assert.equal(apply(text, action!), text.replace('autoscaling/v2beta1', 'autoscaling/v2'));
   const requestFor = { ...d, code: 'missing-resource-request', data: { resource: 'constructor' } };
   assert.deepEqual(
-    provideCodeActions(
-      file,
-      d.range,
-      { diagnostics: [requestFor], only: ['quickfix'] },
-      { locale: 'en', uri: URI },
-    ),
+    codeActions(text, d.range, { diagnostics: [requestFor], only: ['quickfix'] }, { locale: 'en' }),
     [],
   );
 });

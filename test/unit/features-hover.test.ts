@@ -8,22 +8,32 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { provideHover } from '../../server/src/features/hover';
-import { parseYamlFile } from '../../server/src/features/yamlFile';
 import type { FeatureContext } from '../../server/src/features/context';
-import { workspaceTargetResolver } from '../../server/src/features/workspaceTargets';
-import { FileModel } from '../../server/src/yaml/documents';
-import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { lintFile } from '../../server/src/lint/lint';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { previewModelAt } from '../../server/src/lsp/previewModel';
+import { indexFiles, sameBothWays } from './indexedFiles';
 
 const FIXTURE = resolve(__dirname, '..', 'fixtures', 'features', 'hover.yaml');
+const URI = 'file:///w/hover.yaml';
 const text = readFileSync(FIXTURE, 'utf8');
-const file = parseYamlFile(text);
 
-function hover(line: number, character: number, ctx: Partial<FeatureContext> = {}): Hover {
-  const result = provideHover(
-    file,
-    { line, character },
-    { locale: 'en', uri: 'file:///w/hover.yaml', ...ctx },
+type Options = Partial<Omit<FeatureContext, 'workspace'>>;
+
+/** The hover at a position of `files[uri]`, the same whether workloads were parsed in full or from their read fields. */
+function hoverIn(
+  files: Record<string, string>,
+  uri: string,
+  position: { line: number; character: number },
+  options: Options = {},
+): Hover | null {
+  return sameBothWays(files, ({ file, workspace }) =>
+    provideHover(file(uri), position, { locale: 'en', workspace, ...options }),
   );
+}
+
+function hover(line: number, character: number, options: Options = {}): Hover {
+  const result = hoverIn({ [URI]: text }, URI, { line, character }, options);
   assert.ok(result, `a hover at ${line}:${character}`);
   return result;
 }
@@ -203,15 +213,19 @@ test('scaleTargetRef: the resolved target with replicas, containers and requests
     value(hover(62, 4)).split('\n\n')[2],
     'Deployment `queue` is not in this file or in the workspace.',
   );
-  // The workspace resolver wins over the same-file lookup.
-  const elsewhere = hover(33, 4, {
-    resolveTarget: () => ({
-      uri: 'file:///w/other%20dir/web.yaml',
-      kind: 'Deployment',
-      name: 'web',
-      containers: [{ name: 'app', requests: {} }],
-    }),
-  });
+  // A target in another file: named by its file, with what that file declares.
+  const hpaOnly = text.slice(text.indexOf('---\napiVersion: autoscaling/v2'));
+  const otherUri = 'file:///w/other%20dir/web.yaml';
+  const elsewhere = hoverIn(
+    {
+      [URI]: hpaOnly,
+      [otherUri]:
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n        - name: app\n',
+    },
+    URI,
+    { line: hpaOnly.split('\n').indexOf('  scaleTargetRef:'), character: 4 },
+  );
+  assert.ok(elsewhere);
   assert.equal(
     value(elsewhere).split('\n\n')[2],
     'Target: Deployment `web` in web.yaml  \nNo `spec.replicas`: only the HPA sets the count.  \n- container `app`: no requests',
@@ -236,13 +250,12 @@ test('workload fields: spec.replicas under an HPA, and what an HPA makes of a re
 });
 
 test('no hover outside HPA and workload documents, or on blank space between documents', () => {
-  const other = parseYamlFile('apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
-  assert.equal(provideHover(other, { line: 3, character: 4 }, { locale: 'en', uri: 'x' }), null);
-  assert.equal(provideHover(file, { line: 0, character: 3 }, { locale: 'en', uri: 'x' }), null);
+  const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n';
+  assert.equal(hoverIn({ [URI]: service }, URI, { line: 3, character: 4 }), null);
+  assert.equal(hoverIn({ [URI]: text }, URI, { line: 0, character: 3 }), null);
 });
 
 test('scaleTargetRef through the workspace index: a target in another file, same namespace only', () => {
-  const workspace = new WorkspaceIndex();
   const deployment = [
     'apiVersion: apps/v1',
     'kind: Deployment',
@@ -259,21 +272,11 @@ test('scaleTargetRef through the workspace index: a target in another file, same
     '              cpu: 500m',
     '',
   ].join('\n');
-  workspace.setFile(new FileModel('file:///w/deploy/api.yaml', deployment, 1));
   const hpaText = (namespace: string): string =>
     `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: api\n  namespace: ${namespace}\nspec:\n  scaleTargetRef:\n    kind: Deployment\n    name: api\n  maxReplicas: 3\n`;
-  const resolver = workspaceTargetResolver(workspace);
   const at = (namespace: string): string => {
-    const file = parseYamlFile(hpaText(namespace));
-    const h = provideHover(
-      file,
-      { line: 6, character: 4 },
-      {
-        locale: 'en',
-        uri: 'file:///w/hpa.yaml',
-        resolveTarget: (doc) => resolver('file:///w/hpa.yaml', doc),
-      },
-    );
+    const files = { 'file:///w/deploy/api.yaml': deployment, 'file:///w/hpa.yaml': hpaText(namespace) };
+    const h = hoverIn(files, 'file:///w/hpa.yaml', { line: 6, character: 4 });
     return value(h!).split('\n\n')[2]!;
   };
   assert.equal(
@@ -281,4 +284,147 @@ test('scaleTargetRef through the workspace index: a target in another file, same
     'Target: Deployment `api` in api.yaml  \nNo `spec.replicas`: only the HPA sets the count.  \n- container `api`: requests cpu 500m',
   );
   assert.equal(at('default'), 'Deployment `api` is not in this file or in the workspace.');
+});
+
+/** A Deployment `api` with these container lines under `spec.template.spec`, and an HPA on its cpu. */
+function podCase(podSpecLines: string[], hpaHead = 'apiVersion: autoscaling/v2\n'): string {
+  return [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: api',
+    'spec:',
+    '  template:',
+    '    spec:',
+    ...podSpecLines.map((l) => `      ${l}`),
+    '---',
+    `${hpaHead}kind: HorizontalPodAutoscaler`,
+    'metadata:',
+    '  name: api',
+    'spec:',
+    '  scaleTargetRef:',
+    '    kind: Deployment',
+    '    name: api',
+    '  maxReplicas: 0',
+    '  metrics:',
+    '    - type: Resource',
+    '      resource:',
+    '        name: cpu',
+    '        target:',
+    '          type: Utilization',
+    '          averageUtilization: 50',
+    '',
+  ].join('\n');
+}
+
+/** The hover's "what it means here" on the averageUtilization value, and the preview model's Pod requests. */
+function utilizationAndPreview(text: string): { hover: string; podRequests: Record<string, number> } {
+  const line = text.split('\n').indexOf('          averageUtilization: 50');
+  const hover = value(hoverIn({ [URI]: text }, URI, { line, character: 31 })!).split('\n\n')[3]!;
+  const { file, workspace } = indexFiles({ [URI]: text });
+  return { hover, podRequests: previewModelAt(file(URI), workspace, line)!.podRequests };
+}
+
+test('the issue’s cases: the hover reads the Pod requests the preview model reads', () => {
+  // A container without a request: the controller cannot compute utilization, and neither can the preview.
+  const lacking = utilizationAndPreview(
+    podCase([
+      'containers:',
+      '  - name: api',
+      '    resources:',
+      '      requests:',
+      '        cpu: 500m',
+      '  - name: log',
+      '    image: example/log:1',
+    ]),
+  );
+  assert.equal(
+    lacking.hover,
+    'desiredReplicas = ceil(currentReplicas × current utilization / 50 %)  \n' +
+      'No cpu request in log: utilization cannot be computed, so this metric fails.',
+  );
+  assert.equal(lacking.podRequests.cpu, undefined);
+  // A restartable init container (a sidecar) counts: 500m + 100m.
+  const sidecar = utilizationAndPreview(
+    podCase([
+      'initContainers:',
+      '  - name: proxy',
+      '    restartPolicy: Always',
+      '    resources:',
+      '      requests:',
+      '        cpu: 100m',
+      '  - name: migrate',
+      '    image: example/migrate:1',
+      'containers:',
+      '  - name: api',
+      '    resources:',
+      '      requests:',
+      '        cpu: 500m',
+    ]),
+  );
+  assert.equal(
+    sidecar.hover,
+    'desiredReplicas = ceil(currentReplicas × current utilization / 50 %)  \n' +
+      "50 % of the Pod's cpu request 600m = 300m per Pod.",
+  );
+  assert.equal(sidecar.podRequests.cpu, 600);
+  // A pod-level request is the Pod's request, whatever the containers say.
+  const podLevel = utilizationAndPreview(
+    podCase([
+      'resources:',
+      '  requests:',
+      '    cpu: "2"',
+      'containers:',
+      '  - name: api',
+      '    image: example/api:1',
+    ]),
+  );
+  assert.equal(
+    podLevel.hover,
+    'desiredReplicas = ceil(currentReplicas × current utilization / 50 %)  \n' +
+      "50 % of the Pod's cpu request 2 = 1 per Pod.",
+  );
+  assert.equal(podLevel.podRequests.cpu, 2000);
+});
+
+test('the target lists the containers that count, sidecars included, with their requests', () => {
+  const text = podCase([
+    'initContainers:',
+    '  - name: proxy',
+    '    restartPolicy: Always',
+    '    resources:',
+    '      requests:',
+    '        cpu: 0.1',
+    'containers:',
+    '  - name: api',
+    '    resources:',
+    '      requests:',
+    '        cpu: 500m',
+    '        memory: 1Gi',
+  ]);
+  const line = text.split('\n').indexOf('  scaleTargetRef:');
+  assert.equal(
+    value(hoverIn({ [URI]: text }, URI, { line, character: 4 })!).split('\n\n')[2],
+    [
+      'Target: Deployment `api` in hover.yaml',
+      'No `spec.replicas`: only the HPA sets the count.',
+      '- container `api`: requests cpu 500m, memory 1Gi',
+      '- container `proxy`: requests cpu 100m',
+    ].join('  \n'),
+  );
+});
+
+test('an HPA without apiVersion: the linter reports its maxReplicas, and the hover answers there too', () => {
+  const text = podCase(['containers:', '  - name: api'], '');
+  const line = text.split('\n').indexOf('  maxReplicas: 0');
+  const workspace = indexFiles({ [URI]: text });
+  const findings = lintFile(workspace.file(URI), workspace.workspace, { ...DEFAULT_SETTINGS });
+  assert.ok(
+    findings.some((f) => f.rule === 'max-replicas'),
+    'the linter treats it as an HPA',
+  );
+  const h = hoverIn({ [URI]: text }, URI, { line, character: 4 });
+  assert.ok(h, 'a hover on maxReplicas');
+  assert.deepEqual(range(h), [line, 2, line, 13]);
+  assert.equal(value(h).split('\n\n')[0], '**`spec.maxReplicas`**');
 });

@@ -10,10 +10,10 @@ import { createHpaAction } from './fixes/createHpa';
 import { migrateFix } from './fixes/migrateApiVersion';
 import { removeReplicasFix } from './fixes/removeReplicas';
 import { writeBehaviorAction } from './fixes/writeDefaultBehavior';
-import type { YamlFile } from './yamlFile';
-import { documentAt, offsetAt } from './yamlFile';
+import { documentAt, offsetAt } from './indexedDocument';
+import type { FileModel } from '../yaml/documents';
 
-type Fixer = (file: YamlFile, diagnostic: Diagnostic, ctx: FeatureContext) => CodeAction[];
+type Fixer = (file: FileModel, diagnostic: Diagnostic, ctx: FeatureContext) => CodeAction[];
 
 /** Rule id → the fix for it. */
 export const QUICK_FIXES: Record<string, Fixer> = {
@@ -30,7 +30,7 @@ function wanted(kind: string | undefined, only: string[] | undefined): boolean {
 }
 
 export function provideCodeActions(
-  file: YamlFile,
+  file: FileModel,
   range: Range,
   context: Pick<CodeActionContext, 'diagnostics' | 'only'>,
   ctx: FeatureContext,
@@ -49,7 +49,7 @@ export function provideCodeActions(
   }
   const doc = documentAt(file, offsetAt(file, range.start));
   if (doc) {
-    actions.push(...writeBehaviorAction(file, doc, ctx), ...createHpaAction(file, doc, ctx));
+    actions.push(...writeBehaviorAction(doc, ctx), ...createHpaAction(doc, ctx));
   }
   return actions.filter((a) => wanted(a.kind, context.only));
 }

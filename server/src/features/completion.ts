@@ -16,7 +16,8 @@ import { localeOf, type Locale, msg } from './messages';
 import { newHpaLines } from './hpaTemplate';
 import { detectLayout } from './textLayout';
 import { containerPath, documentLines, lineInfo } from './textPath';
-import type { YamlFile } from './yamlFile';
+import type { FileModel } from '../yaml/documents';
+import { HPA_KIND } from '../workspace/scaleTarget';
 
 export interface CompletionOptions {
   /** The client accepts snippet syntax in completion items. */
@@ -77,19 +78,48 @@ function siblingKeys(lines: string[], line: number, column: number): Set<string>
   return keys;
 }
 
+/**
+ * The lines around a position that completion reads: from the start of the `---` document holding
+ * it to the start of the next document with content, with `line` counted from there. Completion is
+ * asked for on every keystroke, and splitting a 40,000-line file each time would cost more than the
+ * answer; the line scans stop at `---` markers, so they never need more than this.
+ */
+function linesAround(file: FileModel, position: Position): { lines: string[]; line: number } {
+  const offset = file.lineIndex.offsetOfLine(position.line);
+  const documents = file.documents;
+  // The last document with content that starts at or before the line (-1: none does).
+  let k = -1;
+  for (let low = 0, high = documents.length - 1; low <= high;) {
+    const mid = (low + high) >> 1;
+    if (documents[mid]!.offset <= offset) {
+      k = mid;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  const start = k >= 0 ? documents[k]!.offset : 0;
+  const end = documents[k + 1]?.offset ?? file.text.length;
+  const firstLine = file.lineIndex.position(start).line;
+  // Every line break the editor counts (a lone \r too), so `line` means the editor's line.
+  return { lines: file.text.slice(start, end).split(/\r\n?|\n/), line: position.line - firstLine };
+}
+
 export function provideCompletion(
-  file: YamlFile,
+  file: FileModel,
   position: Position,
-  ctx: FeatureContext,
+  ctx: Pick<FeatureContext, 'locale'>,
   options: CompletionOptions = {},
 ): CompletionItem[] {
   const locale = localeOf(ctx.locale);
-  const lines = file.text.split('\n');
-  const current = (lines[position.line] ?? '').replace(/\r$/, '');
+  const around = linesAround(file, position);
+  const lines = around.lines;
+  const line = around.line;
+  const current = (lines[line] ?? '').replace(/\r$/, '');
   const prefix = current.slice(0, position.character);
   const snippets = options.snippets !== false;
 
-  if (isEmptyDocument(lines, position.line) && /^\w*$/.test(prefix)) {
+  if (isEmptyDocument(lines, line) && /^\w*$/.test(prefix)) {
     const layout = detectLayout(file);
     const body = newHpaLines(layout, { kind: 'Deployment', name: 'name' }, snippets).join('\n');
     return [
@@ -107,14 +137,14 @@ export function provideCompletion(
       },
     ];
   }
-  if (documentKind(lines, position.line) !== 'HorizontalPodAutoscaler') return [];
+  if (documentKind(lines, line) !== HPA_KIND) return [];
 
   const valueMatch = VALUE_LINE.exec(prefix);
   if (valueMatch) {
     const [, indent, dashes, key] = valueMatch;
     const dashed = dashes!.length > 0;
     const keyColumn = indent!.length + dashes!.length;
-    const path = [...containerPath(lines, position.line, keyColumn, dashed, indent!.length), key!];
+    const path = [...containerPath(lines, line, keyColumn, dashed, indent!.length), key!];
     const canonical = canonicalPath(path);
     let values = hpaField(path)?.values ?? []; // own keys only: `constructor:` must not find Object.values
     if (canonical === 'metric.target.type') {
@@ -134,10 +164,10 @@ export function provideCompletion(
   const [, indent, dashes] = keyMatch;
   const dashed = dashes!.length > 0;
   const keyColumn = indent!.length + dashes!.length;
-  const path = containerPath(lines, position.line, keyColumn, dashed, indent!.length);
+  const path = containerPath(lines, line, keyColumn, dashed, indent!.length);
   const spec = hpaField(path);
   if (!spec?.children) return [];
-  const present = dashed ? new Set<string>() : siblingKeys(lines, position.line, keyColumn);
+  const present = dashed ? new Set<string>() : siblingKeys(lines, line, keyColumn);
   return spec.children
     .filter((key) => !present.has(key))
     .map((key, i) => {

@@ -1,116 +1,64 @@
 /**
- * What the features need from their surroundings, passed in so they stay pure and testable:
- * the user's locale, the client's abilities, and how to find the workload an HPA scales.
+ * What the features need from their surroundings, passed in so they stay pure and testable: the
+ * user's locale, the client's abilities, and the workspace index the server keeps, where an HPA's
+ * target and a workload's HPAs are found exactly as the rules and the preview find them.
  */
-import type { Document } from 'yaml';
-import { isMap, isSeq } from '../yaml/yamlNodes';
-import type { YamlFile } from './yamlFile';
-import {
-  docKind,
-  docName,
-  isHpaDoc,
-  isWorkloadDoc,
-  nodeAtPath,
-  scalarNumber,
-  scalarString,
-} from './yamlFile';
-
-export interface ResolvedContainer {
-  name: string;
-  /** Requests exactly as written (`250m`, `0.5`, `128Mi`), by resource name. */
-  requests: Record<string, string>;
-}
-
-export interface ResolvedTarget {
-  uri: string;
-  kind: string;
-  name: string;
-  replicas?: number;
-  containers: ResolvedContainer[];
-}
-
-export type ResolveTarget = (hpaDoc: Document.Parsed) => ResolvedTarget | undefined;
+import type { K8sObject } from '../workspace/objects';
+import { isWorkload, podRequestsOf } from '../workspace/podTemplate';
+import { isHpa, scaleTargetOf } from '../workspace/scaleTarget';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 export interface FeatureContext {
   /** VS Code display language, e.g. `en`, `ja`, `zh-tw`. */
   locale: string;
-  /** URI of the file being edited; used in edits and as the fallback target's location. */
-  uri: string;
-  /** Finds the HPA's target across the workspace; the same file is searched when it is absent or fails. */
-  resolveTarget?: ResolveTarget;
+  /** Every object of the open documents and the workspace's files, as the lint sees them. */
+  workspace: WorkspaceIndex;
   /** The client applies LSP 3.18 snippet edits in workspace edits (tab stops in quick fixes). */
   snippetEdits?: boolean;
   /** kube-controller-manager's --horizontal-pod-autoscaler-downscale-stabilization, default 300. */
   downscaleStabilizationSeconds?: number;
 }
 
-/** Reads containers and their requests from a workload document's Pod template. */
-export function workloadContainers(doc: Document.Parsed): ResolvedContainer[] {
-  const list = nodeAtPath(doc.value, ['spec', 'template', 'spec', 'containers']);
-  if (!isSeq(list)) return [];
-  return Array.from(list, (item) => {
-    const requests: Record<string, string> = {};
-    const req = nodeAtPath(item, ['resources', 'requests']);
-    if (isMap(req)) {
-      for (const pair of req.pairs()) {
-        const key = scalarString(pair.key);
-        const value = scalarString(pair.value);
-        if (key !== undefined && value !== undefined) requests[key] = value;
-      }
-    }
-    return { name: scalarString(nodeAtPath(item, ['name'])) ?? '', requests };
-  });
+/** The workload an HPA scales (same namespace, its own file first), as the rules resolve it. */
+export function targetOf(hpa: K8sObject, workspace: WorkspaceIndex): K8sObject | undefined {
+  const ref = scaleTargetOf(hpa);
+  const target = ref && workspace.resolveTarget(ref, hpa);
+  return target && isWorkload(target) ? target : undefined;
 }
 
-/** The document of the workload an HPA names, when it is in the same file. */
-export function targetDocumentInFile(file: YamlFile, hpaDoc: Document.Parsed): Document.Parsed | undefined {
-  const kind = scalarString(nodeAtPath(hpaDoc.value, ['spec', 'scaleTargetRef', 'kind']));
-  const name = scalarString(nodeAtPath(hpaDoc.value, ['spec', 'scaleTargetRef', 'name']));
-  if (!kind || !name) return undefined;
-  return file.docs.find((d) => isWorkloadDoc(d) && docKind(d) === kind && docName(d) === name);
+/** The HPAs whose scaleTargetRef names this workload, in any file of the workspace. */
+export function hpasOf(workload: K8sObject, workspace: WorkspaceIndex): K8sObject[] {
+  return workspace.autoscalersOf(workload).filter(isHpa);
 }
 
-/** HPAs of the same file whose scaleTargetRef names this workload. */
-export function hpasTargetingInFile(file: YamlFile, workload: Document.Parsed): Document.Parsed[] {
-  const kind = docKind(workload);
-  const name = docName(workload);
-  if (!kind || !name) return [];
-  return file.docs.filter(
-    (d) =>
-      isHpaDoc(d) &&
-      scalarString(nodeAtPath(d.value, ['spec', 'scaleTargetRef', 'kind'])) === kind &&
-      scalarString(nodeAtPath(d.value, ['spec', 'scaleTargetRef', 'name'])) === name,
-  );
+export interface TargetContainer {
+  name: string;
+  /** Requests in milli-units by resource; a request that is not a quantity is absent, as for the controller. */
+  requests: Record<string, number>;
 }
 
-/** The workload the HPA names, when it is in the same file. */
-export function findTargetInFile(
-  file: YamlFile,
-  uri: string,
-  hpaDoc: Document.Parsed,
-): ResolvedTarget | undefined {
-  const doc = targetDocumentInFile(file, hpaDoc);
-  if (!doc) return undefined;
-  const replicas = scalarNumber(nodeAtPath(doc.value, ['spec', 'replicas']));
+/** An HPA's target as the hovers describe it: the numbers the rules and the preview use. */
+export interface TargetPod {
+  uri: string;
+  kind: string;
+  name: string;
+  replicas?: number;
+  /** The containers whose requests make the Pod's: regular ones and restartable init containers. */
+  containers: TargetContainer[];
+  /** The Pod's request by resource, when there is one (every counted container has it, or the Pod sets it). */
+  podRequests: Record<string, number>;
+}
+
+/** The Pod of a workload through the server's pod-request adapter (workspace/podTemplate.ts). */
+export function targetPod(workload: K8sObject): TargetPod {
+  const { podRequests, containerRequests } = podRequestsOf(workload);
+  const replicas = workload.root.at('spec', 'replicas').number;
   return {
-    uri,
-    kind: docKind(doc) ?? '',
-    name: docName(doc) ?? '',
+    uri: workload.uri,
+    kind: workload.kind,
+    name: workload.name ?? '',
     ...(replicas !== undefined ? { replicas } : {}),
-    containers: workloadContainers(doc),
+    containers: Object.entries(containerRequests).map(([name, requests]) => ({ name, requests })),
+    podRequests,
   };
-}
-
-export function resolveTargetFor(
-  file: YamlFile,
-  hpaDoc: Document.Parsed,
-  ctx: FeatureContext,
-): ResolvedTarget | undefined {
-  let resolved: ResolvedTarget | undefined;
-  try {
-    resolved = ctx.resolveTarget?.(hpaDoc);
-  } catch {
-    resolved = undefined; // a failing workspace index must not take the hover down with it
-  }
-  return resolved ?? findTargetInFile(file, ctx.uri, hpaDoc);
 }

@@ -2,12 +2,13 @@
  * Hovers on HPA fields and on the workload fields the rules read: what the field does, its default
  * and valid range, and what the written value means here, in numbers (semantics §1–§3).
  */
-import type { Document } from 'yaml';
 import type { Hover, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import type { HPABehavior } from '../../../common/engine/types';
-import type { FeatureContext } from './context';
-import { resolveTargetFor } from './context';
+import type { FileModel } from '../yaml/documents';
+import { isWorkload } from '../workspace/podTemplate';
+import { isHpa } from '../workspace/scaleTarget';
+import { type FeatureContext, type TargetPod, targetOf, targetPod } from './context';
 import { canonicalPath, type FieldSpec, hpaField, workloadField } from './hpaSchema';
 import { localeOf, type Locale, msg } from './messages';
 import {
@@ -22,17 +23,8 @@ import {
   workloadReplicasLines,
   workloadRequestLines,
 } from './hoverDetails';
-import type { FieldPath, YamlFile } from './yamlFile';
-import {
-  documentAt,
-  fieldAt,
-  isHpaDoc,
-  isWorkloadDoc,
-  nodeAtPath,
-  offsetAt,
-  rangeOf,
-  toPlain,
-} from './yamlFile';
+import type { FieldPath, IndexedDocument } from './indexedDocument';
+import { documentAt, fieldAt, nodeAtPath, offsetAt, rangeOf, toPlain } from './indexedDocument';
 import type { Direction } from './policyMath';
 
 export function formatPath(path: FieldPath): string {
@@ -56,10 +48,15 @@ function directionOf(path: FieldPath): Direction | undefined {
 }
 
 /** Facts computed from the manifest for the field under the cursor. */
-function hpaDetails(file: YamlFile, doc: Document.Parsed, path: FieldPath, ctx: FeatureContext): string[] {
+function hpaDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureContext): string[] {
   const locale = localeOf(ctx.locale);
   const canonical = canonicalPath(path);
-  const spec = (toPlain(nodeAtPath(doc.value, ['spec']), doc) ?? {}) as {
+  // The target as the rules and the preview resolve it, with the Pod requests they use.
+  const target = (): TargetPod | undefined => {
+    const workload = targetOf(doc.object, ctx.workspace);
+    return workload && targetPod(workload);
+  };
+  const spec = (toPlain(nodeAtPath(doc.yaml.value, ['spec']), doc) ?? {}) as {
     minReplicas?: unknown;
     maxReplicas?: unknown;
     behavior?: HPABehavior | null;
@@ -77,16 +74,16 @@ function hpaDetails(file: YamlFile, doc: Document.Parsed, path: FieldPath, ctx: 
     return minMaxLines(spec, locale, ctx);
   }
   if (canonical.startsWith('spec.scaleTargetRef')) {
-    return targetLines(doc, resolveTargetFor(file, doc, ctx), locale);
+    return targetLines(doc, target(), locale);
   }
   if (direction && canonical.startsWith('spec.behavior.<dir>.policies')) {
     const index = typeof path[4] === 'number' ? path[4] : undefined;
     return index === undefined
-      ? selectPolicyLines(doc, spec, direction, locale, resolveTargetFor(file, doc, ctx))
-      : policyLines(spec, direction, index, locale, resolveTargetFor(file, doc, ctx));
+      ? selectPolicyLines(spec, direction, locale, target())
+      : policyLines(spec, direction, index, locale, target());
   }
   if (direction && canonical === 'spec.behavior.<dir>.selectPolicy') {
-    return selectPolicyLines(doc, spec, direction, locale, resolveTargetFor(file, doc, ctx));
+    return selectPolicyLines(spec, direction, locale, target());
   }
   if (direction && canonical === 'spec.behavior.<dir>.stabilizationWindowSeconds') {
     return windowLines(spec, direction, locale, ctx);
@@ -95,19 +92,20 @@ function hpaDetails(file: YamlFile, doc: Document.Parsed, path: FieldPath, ctx: 
     return toleranceLines(spec, direction, locale);
   }
   if (path[0] === 'spec' && path[1] === 'metrics' && typeof path[2] === 'number') {
-    return metricLines(doc, path[2], resolveTargetFor(file, doc, ctx), locale);
+    return metricLines(doc, path[2], target(), locale);
   }
   return [];
 }
 
-function workloadDetails(file: YamlFile, doc: Document.Parsed, path: FieldPath, locale: Locale): string[] {
+function workloadDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureContext): string[] {
+  const locale = localeOf(ctx.locale);
   const canonical = canonicalPath(path);
-  if (canonical === 'spec.replicas') return workloadReplicasLines(file, doc, locale);
+  if (canonical === 'spec.replicas') return workloadReplicasLines(doc, ctx.workspace, locale);
   if (canonical.startsWith('spec.template.spec.containers[].resources') && typeof path[4] === 'number') {
     const resource = path[7];
     return workloadRequestLines(
-      file,
       doc,
+      ctx.workspace,
       path[4],
       locale,
       typeof resource === 'string' ? resource : undefined,
@@ -116,12 +114,14 @@ function workloadDetails(file: YamlFile, doc: Document.Parsed, path: FieldPath, 
   return [];
 }
 
-export function provideHover(file: YamlFile, position: Position, ctx: FeatureContext): Hover | null {
+/** The hover at a position of a file the server has indexed; null where there is nothing to explain. */
+export function provideHover(file: FileModel, position: Position, ctx: FeatureContext): Hover | null {
   const offset = offsetAt(file, position);
   const doc = documentAt(file, offset);
   if (!doc) return null;
-  const hpa = isHpaDoc(doc);
-  if (!hpa && !isWorkloadDoc(doc)) return null;
+  // The rules' own classification: an HPA without apiVersion is still an HPA to them, so to the hover.
+  const hpa = isHpa(doc.object);
+  if (!hpa && !isWorkload(doc.object)) return null;
   const field = fieldAt(doc, offset);
   if (!field) return null;
   const locale = localeOf(ctx.locale);
@@ -134,7 +134,7 @@ export function provideHover(file: YamlFile, position: Position, ctx: FeatureCon
   }
   if (!spec) return null;
   const sections = [`**\`${formatPath(path)}\`**`, ...fieldSection(spec, locale)];
-  const details = hpa ? hpaDetails(file, doc, path, ctx) : workloadDetails(file, doc, path, locale);
+  const details = hpa ? hpaDetails(doc, path, ctx) : workloadDetails(doc, path, ctx);
   if (details.length > 0) sections.push(details.join('  \n'));
   return {
     contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n') },

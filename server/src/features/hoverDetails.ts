@@ -2,17 +2,16 @@
  * The "what this means here" part of a hover: numbers computed from the manifest, its defaults and
  * the resolved target. Each function returns Markdown lines (already localized).
  */
-import type { Document } from 'yaml';
 import type { HPABehavior, HPAScalingPolicy } from '../../../common/engine/types';
-import type { FeatureContext, ResolvedTarget } from './context';
-import { hpasTargetingInFile, workloadContainers } from './context';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { type FeatureContext, hpasOf, type TargetPod, targetPod } from './context';
 import { effectiveRules, type EffectiveRules, isPolicy } from './effectiveBehavior';
+import type { IndexedDocument } from './indexedDocument';
+import { nodeAtPath, scalarString, toPlain } from './indexedDocument';
 import { formatDuration, formatSeconds, joinList, type Locale, msg } from './messages';
 import { type Direction, policyChange, winnerAt, winnerSegments } from './policyMath';
-import { formatMilli, quantityToMilli } from './quantityText';
+import { formatMilli } from './quantityText';
 import { scaleTime } from './scaleTime';
-import type { YamlFile } from './yamlFile';
-import { docKind, docName, nodeAtPath, scalarString, toPlain } from './yamlFile';
 
 export interface SpecView {
   minReplicas?: unknown;
@@ -136,20 +135,17 @@ function fileName(uri: string): string {
   }
 }
 
-function requestsText(requests: Record<string, string>): string {
+/** Requests the way people write them (`cpu 250m, memory 256Mi`), from the milli-units the controller reads. */
+function requestsText(requests: Record<string, number>): string {
   return Object.entries(requests)
-    .map(([k, v]) => `${k} ${v}`)
+    .map(([resource, milli]) => `${resource} ${formatMilli(milli, resource)}`)
     .join(', ');
 }
 
-export function targetLines(
-  doc: Document.Parsed,
-  target: ResolvedTarget | undefined,
-  locale: Locale,
-): string[] {
+export function targetLines(doc: IndexedDocument, target: TargetPod | undefined, locale: Locale): string[] {
   if (!target) {
-    const kind = scalarString(nodeAtPath(doc.value, ['spec', 'scaleTargetRef', 'kind'])) ?? '?';
-    const name = scalarString(nodeAtPath(doc.value, ['spec', 'scaleTargetRef', 'name'])) ?? '?';
+    const kind = scalarString(nodeAtPath(doc.yaml.value, ['spec', 'scaleTargetRef', 'kind'])) ?? '?';
+    const name = scalarString(nodeAtPath(doc.yaml.value, ['spec', 'scaleTargetRef', 'name'])) ?? '?';
     return [msg(locale, 'here.targetMissing', { kind, name })];
   }
   const lines = [
@@ -171,7 +167,7 @@ export function targetLines(
   return lines;
 }
 
-function currentReplicas(spec: SpecView, target: ResolvedTarget | undefined): number | undefined {
+function currentReplicas(spec: SpecView, target: TargetPod | undefined): number | undefined {
   return target?.replicas ?? int(spec.maxReplicas);
 }
 
@@ -180,7 +176,7 @@ export function policyLines(
   direction: Direction,
   index: number,
   locale: Locale,
-  target: ResolvedTarget | undefined,
+  target: TargetPod | undefined,
 ): string[] {
   const policies = (direction === 'up' ? spec.behavior?.scaleUp : spec.behavior?.scaleDown)?.policies;
   const policy: unknown = Array.isArray(policies) ? policies[index] : undefined;
@@ -198,11 +194,10 @@ function capitalize(text: string): string {
 }
 
 export function selectPolicyLines(
-  _doc: Document.Parsed,
   spec: SpecView,
   direction: Direction,
   locale: Locale,
-  target: ResolvedTarget | undefined,
+  target: TargetPod | undefined,
 ): string[] {
   const rules = effectiveRules(spec.behavior, direction);
   if (rules.selectPolicy === 'Disabled') {
@@ -294,28 +289,34 @@ function sourceKeyOf(type: unknown): string {
   return typeof type === 'string' && Object.hasOwn(SOURCE_KEY, type) ? SOURCE_KEY[type]! : '';
 }
 
-/** Sum of one resource's requests over the containers that count, or the containers lacking it. */
+/**
+ * The request a Utilization target is a percentage of: the Pod's (every counted container's, or the
+ * pod-level one), or one container's for ContainerResource; else the containers that lack it.
+ */
 function podRequest(
-  target: ResolvedTarget,
+  target: TargetPod,
   resource: string,
   container: string | undefined,
 ): { milli: number } | { missing: string[] } {
-  const containers = container ? target.containers.filter((c) => c.name === container) : target.containers;
-  if (containers.length === 0) return { missing: container ? [container] : [] };
-  const missing = containers
-    .filter((c) => quantityToMilli(c.requests[resource]) === undefined)
-    .map((c) => c.name);
-  if (missing.length > 0) return { missing };
-  return { milli: containers.reduce((sum, c) => sum + (quantityToMilli(c.requests[resource]) ?? 0), 0) };
+  if (container !== undefined) {
+    const named = target.containers.filter((c) => c.name === container);
+    if (named.length === 0 || named.some((c) => c.requests[resource] === undefined))
+      return { missing: [container] };
+    return { milli: named.reduce((sum, c) => sum + (c.requests[resource] ?? 0), 0) };
+  }
+  const pod = target.podRequests[resource];
+  if (pod !== undefined) return { milli: pod };
+  return { missing: target.containers.filter((c) => c.requests[resource] === undefined).map((c) => c.name) };
 }
 
 export function metricLines(
-  doc: Document.Parsed,
+  doc: IndexedDocument,
   index: number,
-  target: ResolvedTarget | undefined,
+  target: TargetPod | undefined,
   locale: Locale,
 ): string[] {
-  const metric = toPlain(nodeAtPath(doc.value, ['spec', 'metrics', index]), doc) as MetricView | undefined;
+  const metric = toPlain(nodeAtPath(doc.yaml.value, ['spec', 'metrics', index]), doc) as
+    MetricView | undefined;
   if (!metric || typeof metric !== 'object') return [];
   const type = typeof metric.type === 'string' ? metric.type : '';
   const source = metric[sourceKeyOf(type)] as SourceView | undefined;
@@ -363,12 +364,16 @@ export function metricLines(
   return lines;
 }
 
-export function workloadReplicasLines(file: YamlFile, doc: Document.Parsed, locale: Locale): string[] {
-  const replicas = toPlain(nodeAtPath(doc.value, ['spec', 'replicas']), doc);
-  return hpasTargetingInFile(file, doc).map((hpa) =>
+export function workloadReplicasLines(
+  doc: IndexedDocument,
+  workspace: WorkspaceIndex,
+  locale: Locale,
+): string[] {
+  const replicas = toPlain(nodeAtPath(doc.yaml.value, ['spec', 'replicas']), doc);
+  return hpasOf(doc.object, workspace).map((hpa) =>
     msg(locale, 'here.replicasManaged', {
-      hpa: docName(hpa) ?? '?',
-      kind: docKind(doc) ?? '?',
+      hpa: hpa.name ?? '?',
+      kind: doc.object.kind,
       replicas: String(replicas),
     }),
   );
@@ -376,19 +381,19 @@ export function workloadReplicasLines(file: YamlFile, doc: Document.Parsed, loca
 
 /** Lines for a container's resources; `only` limits them to one resource (hover on `cpu:`). */
 export function workloadRequestLines(
-  file: YamlFile,
-  doc: Document.Parsed,
+  doc: IndexedDocument,
+  workspace: WorkspaceIndex,
   containerIndex: number,
   locale: Locale,
   only?: string,
 ): string[] {
-  const containers = workloadContainers(doc);
-  const here = containers[containerIndex];
-  if (!here) return [];
-  const target: ResolvedTarget = { uri: '', kind: docKind(doc) ?? '', name: docName(doc) ?? '', containers };
+  const container = nodeAtPath(doc.yaml.value, ['spec', 'template', 'spec', 'containers', containerIndex]);
+  if (container === undefined) return [];
+  const here = scalarString(nodeAtPath(container, ['name'])) ?? '';
+  const target = targetPod(doc.object);
   const lines: string[] = [];
-  for (const hpa of hpasTargetingInFile(file, doc)) {
-    const metrics = toPlain(nodeAtPath(hpa.value, ['spec', 'metrics']), hpa);
+  for (const hpa of hpasOf(doc.object, workspace)) {
+    const metrics = hpa.root.at('spec', 'metrics').value;
     if (!Array.isArray(metrics)) continue;
     for (const m of metrics as (MetricView | null)[]) {
       if (typeof m !== 'object' || m === null) continue; // `- null` or `- 5` in the list: nothing to read
@@ -397,23 +402,23 @@ export function workloadRequestLines(
       if (!source || !t || t.type !== 'Utilization' || typeof t.averageUtilization !== 'number') continue;
       const resource = typeof source.name === 'string' ? source.name : 'cpu';
       if (only !== undefined && resource !== only) continue;
-      const container =
+      const metricContainer =
         m.type === 'ContainerResource' && typeof source.container === 'string' ? source.container : undefined;
-      if (container !== undefined && container !== here.name) continue;
-      const request = podRequest(target, resource, container);
-      const hpaName = docName(hpa) ?? '?';
+      if (metricContainer !== undefined && metricContainer !== here) continue;
+      const request = podRequest(target, resource, metricContainer);
+      const hpaName = hpa.name ?? '?';
       if ('milli' in request) {
         lines.push(
-          msg(locale, container ? 'here.requestForHpaContainer' : 'here.requestForHpa', {
+          msg(locale, metricContainer ? 'here.requestForHpaContainer' : 'here.requestForHpa', {
             hpa: hpaName,
-            container: container ?? '',
+            container: metricContainer ?? '',
             pct: t.averageUtilization,
             resource,
             request: formatMilli(request.milli, resource),
             perPod: formatMilli((request.milli * t.averageUtilization) / 100, resource),
           }),
         );
-      } else if (request.missing.includes(here.name)) {
+      } else if (request.missing.includes(here)) {
         lines.push(msg(locale, 'here.requestMissing', { hpa: hpaName, resource }));
       }
     }

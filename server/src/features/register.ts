@@ -1,9 +1,9 @@
 /**
  * Wires hover, completion and code actions to an LSP connection. The service calls
  * `registerLanguageFeatures` once and spreads `initialize(clientCapabilities)` into its initialize
- * result; everything else (documents, target lookup, locale) arrives through `LanguageFeatureDeps`.
+ * result; everything else (the indexed files, the workspace, the locale) arrives through
+ * `LanguageFeatureDeps`. The features parse nothing: they read the `FileModel` the lint keeps.
  */
-import type { Document } from 'yaml';
 import {
   CodeActionKind,
   type ClientCapabilities,
@@ -12,25 +12,28 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FileModel } from '../yaml/documents';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { provideCodeActions } from './codeActions';
 import { provideCompletion } from './completion';
-import type { FeatureContext, ResolvedTarget } from './context';
+import type { FeatureContext } from './context';
 import { CREATE_HPA_KIND } from './fixes/createHpa';
 import { WRITE_BEHAVIOR_KIND } from './fixes/writeDefaultBehavior';
 import { provideHover } from './hover';
 import { currentLocale } from '../localize';
-import { parseYamlFile, type YamlFile } from './yamlFile';
-
-export { workspaceTargetResolver } from './workspaceTargets';
 
 export interface LanguageFeatureDeps {
   documents: TextDocuments<TextDocument>;
-  /** hpa.maxFileSizeBytes: a longer document is not parsed, as the lint skips it (a 20 MB hover took 22 s). */
-  maxFileSizeBytes?(): number;
+  /** The objects of every indexed file, where targets and HPAs are found. */
+  workspace: WorkspaceIndex;
+  /**
+   * The file as the server indexed it, brought up to date with every change received so far (the
+   * service indexes pending edits first); undefined when it is not indexed (over hpa.maxFileSizeBytes,
+   * which also spares a 20 MB file a hover).
+   */
+  indexedFile(uri: string): FileModel | undefined;
   /** The client's display language, read on every request; the server's l10n locale by default. */
   locale?(): string;
-  /** Finds an HPA's target in the workspace; the same file is searched when this gives nothing. */
-  resolveTarget?(uri: string, hpaDoc: Document.Parsed): ResolvedTarget | undefined;
   /** kube-controller-manager's downscale stabilization flag, when the user configured one. */
   downscaleStabilizationSeconds?(): number | undefined;
 }
@@ -66,26 +69,6 @@ export function clientFeatureSupport(capabilities: ClientCapabilities | undefine
   };
 }
 
-/**
- * Parses each document version once, however many requests ask about it, and hands the previous
- * version to the parser so unchanged `---` documents are reused.
- */
-class ParseCache {
-  private readonly files = new Map<string, { version: number; file: YamlFile }>();
-
-  get(document: TextDocument): YamlFile {
-    const hit = this.files.get(document.uri);
-    if (hit && hit.version === document.version) return hit.file;
-    const file = parseYamlFile(document.getText(), hit?.file);
-    this.files.set(document.uri, { version: document.version, file });
-    return file;
-  }
-
-  delete(uri: string): void {
-    this.files.delete(uri);
-  }
-}
-
 const ASSUMED_SUPPORT: ClientFeatureSupport = { completionSnippets: true, snippetEdits: false };
 
 /**
@@ -96,50 +79,46 @@ export function registerLanguageFeatures(
   connection: Connection,
   deps: LanguageFeatureDeps,
 ): LanguageFeatures {
-  const cache = new ParseCache();
-  deps.documents.onDidClose((e) => cache.delete(e.document.uri));
   let clientSupport = ASSUMED_SUPPORT;
   const support = (): ClientFeatureSupport => clientSupport;
   const locale = deps.locale ?? currentLocale;
 
-  const contextFor = (uri: string): FeatureContext => {
+  const context = (): FeatureContext => {
     const seconds = deps.downscaleStabilizationSeconds?.();
     return {
       locale: locale(),
-      uri,
+      workspace: deps.workspace,
       snippetEdits: support().snippetEdits,
-      ...(deps.resolveTarget
-        ? { resolveTarget: (doc: Document.Parsed) => deps.resolveTarget!(uri, doc) }
-        : {}),
       ...(seconds !== undefined ? { downscaleStabilizationSeconds: seconds } : {}),
     };
   };
 
-  /** The open document, unless it is over the size limit. */
-  const usable = (uri: string): TextDocument | undefined => {
+  /**
+   * The model of the open document at the version the editor has sent last: a completion arrives
+   * right after the keystroke that asked for it, before the coalesced re-lint ran, so the service
+   * brings the index up to date first. A model of any other version answers nothing.
+   */
+  const current = (uri: string): FileModel | undefined => {
     const document = deps.documents.get(uri);
-    const limit = deps.maxFileSizeBytes?.() ?? Infinity;
-    return document && document.getText().length <= limit ? document : undefined;
+    if (!document) return undefined;
+    const file = deps.indexedFile(uri);
+    return file && file.version === document.version ? file : undefined;
   };
 
   connection.onHover((params) => {
-    const document = usable(params.textDocument.uri);
-    if (!document) return null;
-    return provideHover(cache.get(document), params.position, contextFor(document.uri));
+    const file = current(params.textDocument.uri);
+    return file ? provideHover(file, params.position, context()) : null;
   });
 
   connection.onCompletion((params) => {
-    const document = usable(params.textDocument.uri);
-    if (!document) return [];
-    return provideCompletion(cache.get(document), params.position, contextFor(document.uri), {
-      snippets: support().completionSnippets,
-    });
+    const file = current(params.textDocument.uri);
+    if (!file) return [];
+    return provideCompletion(file, params.position, context(), { snippets: support().completionSnippets });
   });
 
   connection.onCodeAction((params) => {
-    const document = usable(params.textDocument.uri);
-    if (!document) return [];
-    return provideCodeActions(cache.get(document), params.range, params.context, contextFor(document.uri));
+    const file = current(params.textDocument.uri);
+    return file ? provideCodeActions(file, params.range, params.context, context()) : [];
   });
 
   return {

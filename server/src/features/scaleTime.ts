@@ -4,6 +4,7 @@
  * period). The manifest is sanitized first so a half-written spec gives an answer or none, never a throw.
  */
 import { timeToScale } from '../../../common/engine/index';
+import { MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../../common/k8s/apiLimits';
 import type { ControllerOptions, HPASpec } from '../../../common/engine/types';
 import { sanitizeBehavior } from './effectiveBehavior';
 import type { Direction } from './policyMath';
@@ -48,14 +49,14 @@ export function scaleTime(
 }
 
 /**
- * The API server rejects a window over 3600 s or a period over 1800 s, so there is no ramp to tell;
+ * The API server rejects a window or a period over its limit (common/k8s/apiLimits.ts), so there is no ramp to tell;
  * and a window of 2^31 s keeps every recommendation for the whole 30-day ramp, which is quadratic:
  * the hover hung (found by fuzzing).
  */
 function beyondApiLimits(behavior: ReturnType<typeof sanitizeBehavior>): boolean {
   for (const rules of [behavior?.scaleUp, behavior?.scaleDown]) {
-    if ((rules?.stabilizationWindowSeconds ?? 0) > 3600) return true;
-    if ((rules?.policies ?? []).some((p) => p.periodSeconds > 1800)) return true;
+    if ((rules?.stabilizationWindowSeconds ?? 0) > MAX_STABILIZATION_WINDOW_SECONDS) return true;
+    if ((rules?.policies ?? []).some((p) => p.periodSeconds > MAX_PERIOD_SECONDS)) return true;
   }
   return false;
 }

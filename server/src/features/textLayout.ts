@@ -1,11 +1,11 @@
 /**
  * How the user's file is laid out, so inserted text looks as if they had typed it: line ending,
- * indentation step, and whether sequence items are indented under their key.
+ * indentation step, and whether sequence items are indented under their key. Learned from the text
+ * by a line scan, not from a parse: a rendered release is mostly documents no rule reads (and so
+ * the server never parses), and its workloads are parsed from their read fields only.
  */
-import type { Document } from 'yaml';
-import { isMap, isSeq } from '../yaml/yamlNodes';
-import type { YamlFile } from './yamlFile';
-import { positionAt, spanOf } from './yamlFile';
+import type { FileModel, YamlDocumentModel } from '../yaml/documents';
+import { positionAt } from './indexedDocument';
 
 export interface Layout {
   eol: '\n' | '\r\n';
@@ -32,57 +32,74 @@ export function nextLineStart(text: string, offset: number): number {
   return nl < 0 ? text.length : nl + 1;
 }
 
-/** Column of a node's first character. */
-export function columnOf(file: YamlFile, offset: number): number {
+/** Column of a file offset. */
+export function columnOf(file: FileModel, offset: number): number {
   return positionAt(file, offset).character;
 }
 
-/**
- * Learns the indentation step and sequence style from the maps and sequences already in the file;
- * falls back to two spaces and indented sequences (what kubectl and most docs write).
- */
-export function detectLayout(file: YamlFile): Layout {
-  let layout = layouts.get(file);
-  if (!layout) {
-    layout = measureLayout(file);
-    layouts.set(file, layout);
-  }
-  return layout;
+/** What one document's lines say about its layout: votes for each indentation step and list style. */
+interface LayoutVotes {
+  steps: Map<number, number>;
+  indented: number;
+  flush: number;
 }
 
-/** One measurement per parsed version: code actions are asked for on every cursor move. */
-const layouts = new WeakMap<YamlFile, Layout>();
+/** A block key with nothing after its colon but maybe a comment: its value starts on a later line. */
+const OPEN_KEY = /^([ ]*)(- +)?(?:[^\s#'"[\]{},&*!|>%@`-][^:#]*|"[^"\n]*"|'[^'\n]*'):[ \t]*(?:#.*)?$/;
+const CONTENT = /^([ ]*)(- |-$)?\S/;
 
-function measureLayout(file: YamlFile): Layout {
+/**
+ * Counts, for every key that opens a block, how much deeper its first child sits (a map's step) and
+ * whether a sequence under it has its dashes at the key's column (flush) or deeper (indented).
+ */
+function layoutVotes(text: string): LayoutVotes {
+  const votes: LayoutVotes = { steps: new Map(), indented: 0, flush: 0 };
+  const lines = text.split(/\r\n?|\n/);
+  let open: number | undefined; // the key column of the block key on an earlier line
+  for (const line of lines) {
+    const trimmed = line.trimStart();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const content = CONTENT.exec(line);
+    if (open !== undefined && content) {
+      const indent = content[1]!.length;
+      if (content[2] !== undefined) {
+        if (indent > open) votes.indented++;
+        else if (indent === open) votes.flush++;
+      } else if (indent > open) {
+        votes.steps.set(indent - open, (votes.steps.get(indent - open) ?? 0) + 1);
+      }
+    }
+    const key = OPEN_KEY.exec(line);
+    open = key ? key[1]!.length + (key[2]?.length ?? 0) : undefined;
+  }
+  return votes;
+}
+
+/** Votes per document text: an edit re-scans only the document it changed. */
+const votesByModel = new WeakMap<YamlDocumentModel, LayoutVotes>();
+/** One layout per file version: code actions are asked for on every cursor move. */
+const layouts = new WeakMap<FileModel, Layout>();
+
+/**
+ * Learns the indentation step and sequence style from the blocks already in the file; falls back to
+ * two spaces and indented sequences (what kubectl and most docs write).
+ */
+export function detectLayout(file: FileModel): Layout {
+  const known = layouts.get(file);
+  if (known) return known;
   const steps = new Map<number, number>();
   let indented = 0;
   let flush = 0;
-  const visit = (node: unknown, parentKeyColumn: number | undefined): void => {
-    if (isMap(node)) {
-      for (const pair of node.pairs()) {
-        const keySpan = spanOf(pair.key);
-        if (!keySpan) continue;
-        const keyCol = columnOf(file, keySpan[0]);
-        const valueSpan = spanOf(pair.value);
-        if (isMap(pair.value) && valueSpan && !pair.value.flow) {
-          const childCol = columnOf(file, valueSpan[0]);
-          const step = childCol - keyCol;
-          if (step > 0 && positionAt(file, valueSpan[0]).line > positionAt(file, keySpan[0]).line) {
-            steps.set(step, (steps.get(step) ?? 0) + 1);
-          }
-        }
-        if (isSeq(pair.value) && valueSpan && !pair.value.flow) {
-          const dashCol = columnOf(file, valueSpan[0]);
-          if (dashCol > keyCol) indented++;
-          else flush++;
-        }
-        visit(pair.value, keyCol);
-      }
-    } else if (isSeq(node)) {
-      for (const item of node) visit(item, parentKeyColumn);
+  for (const doc of file.documents) {
+    let votes = votesByModel.get(doc.model);
+    if (!votes) {
+      votes = layoutVotes(doc.model.text);
+      votesByModel.set(doc.model, votes);
     }
-  };
-  for (const doc of file.docs as Document.Parsed[]) visit(doc.value, undefined);
+    for (const [step, count] of votes.steps) steps.set(step, (steps.get(step) ?? 0) + count);
+    indented += votes.indented;
+    flush += votes.flush;
+  }
   let indent = 2;
   let bestCount = 0;
   for (const [step, count] of steps) {
@@ -91,7 +108,9 @@ function measureLayout(file: YamlFile): Layout {
       bestCount = count;
     }
   }
-  return { eol: detectEol(file.text), indent, indentSequences: flush > indented ? false : true };
+  const layout: Layout = { eol: detectEol(file.text), indent, indentSequences: flush <= indented };
+  layouts.set(file, layout);
+  return layout;
 }
 
 /**

@@ -31,7 +31,7 @@ import { documentHpas, previewModelAt } from './previewModel';
 import { warmUpSchemas } from '../lint/schemaValidation';
 import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../lint/settings';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { registerLanguageFeatures, workspaceTargetResolver } from '../features/register';
+import { registerLanguageFeatures } from '../features/register';
 import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
 import { FullTextCheck } from './fullTextCheck';
 import { WorkspaceSync } from './workspaceSync';
@@ -50,11 +50,7 @@ export function startHpaService(connection: Connection): HpaService {
   const sync = new WorkspaceSync(PARSE_OPTIONS, (uri) => documents.get(uri) !== undefined);
   const workspace = sync.workspace;
   // Hover, completion and code actions (server/src/features): they read the same documents and index.
-  const features = registerLanguageFeatures(connection, {
-    documents,
-    resolveTarget: workspaceTargetResolver(workspace),
-    maxFileSizeBytes: () => settings.maxFileSizeBytes,
-  });
+  const features = registerLanguageFeatures(connection, { documents, workspace, indexedFile });
   const fullTextCheck = new FullTextCheck({
     sync,
     openUris: () => documents.keys(),

@@ -67,6 +67,13 @@ export interface ParseOptions {
 const FULL_PARSE: ParseOptions = { blankUnreadFields: false };
 
 /**
+ * Parses so far, for tests that assert a request reads the models the lint keeps rather than
+ * parsing again: `read` counts the parses that build a model's tree, `fullTextCheck` the background
+ * check's parses of blanked workloads (which run on a timer, whatever else is asked).
+ */
+export const parseCounts = { read: 0, fullTextCheck: 0 };
+
+/**
  * One document's text and what is known about it. Immutable and keyed by its text, so the same
  * instance is reused for as long as the text does not change, wherever it moves in the file.
  */
@@ -123,6 +130,7 @@ export class YamlDocumentModel {
   checkFullText(): boolean {
     if (!this.fullTextUnchecked) return false;
     this.fullTextUnchecked = false;
+    parseCounts.fullTextCheck++;
     const full = parseText(this.text);
     if (full.errors.length === 0) return false;
     this.parsedCache = full;
@@ -131,6 +139,7 @@ export class YamlDocumentModel {
   }
 
   private parse(): ParsedYaml {
+    parseCounts.read++;
     const readSet =
       this.options.blankUnreadFields && this.scannedKind !== undefined
         ? READ_SETS.get(this.scannedKind)

@@ -1,5 +1,5 @@
 /**
- * The one place where string offsets (what `yaml` reports) become LSP positions.
+ * The one place where string offsets (what `yaml` reports) become LSP positions, and back.
  * Offsets and LSP characters are both UTF-16 code units, so only the line split is needed.
  * `yaml`'s own LineCounter is 1-based and per document; this index is 0-based and per file, so
  * a document parsed on its own (see documents.ts) only has to add its offset in the file.
@@ -49,11 +49,27 @@ export class LineIndex {
       else high = mid - 1;
     }
     // An offset inside a line break (between \r and \n) belongs at the end of the line's content.
-    const next = low + 1 < this.lineStarts.length ? this.lineStarts[low + 1] : this.text.length;
-    let contentEnd = next;
-    if (contentEnd > this.lineStarts[low] && this.text.charCodeAt(contentEnd - 1) === 10) contentEnd--;
-    if (contentEnd > this.lineStarts[low] && this.text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
-    return { line: low, character: Math.min(clamped, contentEnd) - this.lineStarts[low] };
+    return { line: low, character: Math.min(clamped, this.contentEnd(low)) - this.lineStarts[low] };
+  }
+
+  /** Offset just past a line's last character, before its line break. */
+  private contentEnd(line: number): number {
+    const start = this.lineStarts[line];
+    let end = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] : this.text.length;
+    if (end > start && this.text.charCodeAt(end - 1) === 10) end--;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
+    return end;
+  }
+
+  /**
+   * The offset of an LSP position. A character past the line's content means the line's end (as
+   * LSP says), a line past the last means the end of the text, and negative numbers mean the start.
+   */
+  offset(position: Position): number {
+    if (position.line < 0) return 0;
+    if (position.line >= this.lineStarts.length) return this.text.length;
+    const start = this.lineStarts[position.line];
+    return Math.min(start + Math.max(0, position.character), this.contentEnd(position.line));
   }
 
   range(span: Span): Range {

@@ -4,26 +4,27 @@
  * missing lines, at the indentation of their future siblings; `cpu: 100m` and `memory: 128Mi` are
  * starting points, offered as tab stops where the client applies snippet edits.
  */
-import type { Document, YAMLMap } from 'yaml';
-import { isMap, isSeq, pairsOf } from '../../yaml/yamlNodes';
+import type { YAMLMap } from 'yaml';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
-import { type FeatureContext, targetDocumentInFile } from '../context';
-import { localeOf, msg } from '../messages';
-import { columnOf, detectLayout, type Layout } from '../textLayout';
-import type { YamlFile } from '../yamlFile';
+import type { FileModel } from '../../yaml/documents';
+import { isMap, pairsOf } from '../../yaml/yamlNodes';
+import { countedContainers, isWorkload, podSpecOf } from '../../workspace/podTemplate';
+import { isHpa } from '../../workspace/scaleTarget';
+import { type FeatureContext, targetOf } from '../context';
 import {
   asMap,
   documentAt,
-  fieldAt,
-  isHpaDoc,
-  isWorkloadDoc,
+  documentOf,
+  type IndexedDocument,
   nodeAtPath,
   offsetAt,
   pairOf,
   scalarString,
   spanOf,
-} from '../yamlFile';
-import { insertLines, lineAfter, type PlannedEdit, toWorkspaceEdit } from './edits';
+} from '../indexedDocument';
+import { localeOf, msg } from '../messages';
+import { columnOf, detectLayout, type Layout } from '../textLayout';
+import { contentEnd, insertLines, lineAfter, type PlannedEdit, toWorkspaceEdit } from './edits';
 
 export const DEFAULT_REQUESTS: Record<string, string> = { cpu: '100m', memory: '128Mi' };
 
@@ -35,14 +36,14 @@ export function resourceOf(diagnostic: Diagnostic): string {
   return m ? m[1]! : 'cpu';
 }
 
-function firstKeyColumn(file: YamlFile, map: YAMLMap): number | undefined {
-  const span = spanOf(pairsOf(map)[0]?.key);
-  return span ? columnOf(file, span[0]) : undefined;
+function firstKeyColumn(doc: IndexedDocument, map: YAMLMap): number | undefined {
+  const span = spanOf(doc, pairsOf(map)[0]?.key);
+  return span ? columnOf(doc.file, span[0]) : undefined;
 }
 
 /** The edit that gives one container a request for `resource`, or undefined when it has one. */
 export function addRequestEdit(
-  file: YamlFile,
+  doc: IndexedDocument,
   container: YAMLMap,
   resource: string,
   value: string,
@@ -53,34 +54,36 @@ export function addRequestEdit(
   const tab = `\${1:${value}}`;
   if (requests && isMap(requests.value) && !requests.value.flow && requests.value.size > 0) {
     if (pairOf(requests.value, resource)) return undefined;
-    const col = firstKeyColumn(file, requests.value)!;
-    const at = lineAfter(file, requests.value);
+    const col = firstKeyColumn(doc, requests.value)!;
+    const at = lineAfter(doc, requests.value);
     if (at === undefined) return undefined;
     const pad = ' '.repeat(col);
-    return insertLines(file, at, [`${pad}${resource}: ${value}`], layout.eol, [`${pad}${resource}: ${tab}`]);
+    return insertLines(doc.file, at, [`${pad}${resource}: ${value}`], layout.eol, [
+      `${pad}${resource}: ${tab}`,
+    ]);
   }
   if (requests) return undefined; // `requests: {}` or another shape: leave it to the user
   if (resources && isMap(resources.value) && !resources.value.flow && resources.value.size > 0) {
-    const col = firstKeyColumn(file, resources.value)!;
-    const at = lineAfter(file, resources.value);
+    const col = firstKeyColumn(doc, resources.value)!;
+    const at = lineAfter(doc, resources.value);
     if (at === undefined) return undefined;
     const pad = ' '.repeat(col);
     const inner = ' '.repeat(col + layout.indent);
-    return insertLines(file, at, [`${pad}requests:`, `${inner}${resource}: ${value}`], layout.eol, [
+    return insertLines(doc.file, at, [`${pad}requests:`, `${inner}${resource}: ${value}`], layout.eol, [
       `${pad}requests:`,
       `${inner}${resource}: ${tab}`,
     ]);
   }
   if (resources) return undefined;
   if (container.flow) return undefined;
-  const col = firstKeyColumn(file, container);
-  const at = lineAfter(file, container);
+  const col = firstKeyColumn(doc, container);
+  const at = lineAfter(doc, container);
   if (col === undefined || at === undefined) return undefined;
   const pad = ' '.repeat(col);
   const l1 = ' '.repeat(col + layout.indent);
   const l2 = ' '.repeat(col + 2 * layout.indent);
   return insertLines(
-    file,
+    doc.file,
     at,
     [`${pad}resources:`, `${l1}requests:`, `${l2}${resource}: ${value}`],
     layout.eol,
@@ -92,33 +95,40 @@ function hasRequest(container: YAMLMap, resource: string): boolean {
   return pairOf(asMap(nodeAtPath(container, ['resources', 'requests'])), resource) !== undefined;
 }
 
-/** Containers to fix: the one under the diagnostic, or every container of the workload lacking it. */
+/**
+ * The workload to fix and the containers lacking the request: the one under the diagnostic, else
+ * every counted container (regular and restartable init containers, as the rule counts them). On
+ * an HPA's metric, the workload is its target, wherever the workspace holds it.
+ */
 function containersFor(
-  file: YamlFile,
-  doc: Document.Parsed,
+  doc: IndexedDocument,
   offset: number,
   resource: string,
+  ctx: FeatureContext,
   wanted?: string,
-): YAMLMap[] {
-  const workload = isHpaDoc(doc) ? targetDocumentInFile(file, doc) : doc;
-  if (!workload || !isWorkloadDoc(workload)) return [];
-  const list = nodeAtPath(workload.value, ['spec', 'template', 'spec', 'containers']);
-  if (!isSeq(list)) return [];
-  const all = Array.from(list).filter((c): c is YAMLMap => isMap(c));
+): { workload: IndexedDocument; containers: YAMLMap[] } | undefined {
+  const target = isHpa(doc.object) ? targetOf(doc.object, ctx.workspace) : doc.object;
+  if (!target || !isWorkload(target)) return undefined;
+  const workload = target === doc.object ? doc : documentOf(target, ctx.workspace);
+  if (!workload) return undefined;
+  const all = countedContainers(podSpecOf(target))
+    .map((c) => c.view.node)
+    .filter((c): c is YAMLMap => isMap(c));
+  const lacking = all.filter((c) => !hasRequest(c, resource));
   if (wanted)
-    return all.filter((c) => scalarString(nodeAtPath(c, ['name'])) === wanted && !hasRequest(c, resource));
+    return { workload, containers: lacking.filter((c) => scalarString(nodeAtPath(c, ['name'])) === wanted) };
   if (workload === doc) {
-    const path = fieldAt(doc, offset)?.path ?? [];
-    const index = path[4];
-    if (path[3] === 'containers' && typeof index === 'number') {
-      const c = list[index];
-      if (isMap(c) && !hasRequest(c, resource)) return [c];
-    }
+    const here = all.find((c) => {
+      const span = spanOf(doc, c);
+      const end = contentEnd(doc, c);
+      return span !== undefined && end !== undefined && offset >= span[0] && offset <= end;
+    });
+    if (here && lacking.includes(here)) return { workload, containers: [here] };
   }
-  return all.filter((c) => !hasRequest(c, resource));
+  return { workload, containers: lacking };
 }
 
-export function addRequestFix(file: YamlFile, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
+export function addRequestFix(file: FileModel, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
   const resource = resourceOf(diagnostic);
   const value = Object.hasOwn(DEFAULT_REQUESTS, resource) ? DEFAULT_REQUESTS[resource] : undefined;
   if (!value) return [];
@@ -127,11 +137,13 @@ export function addRequestFix(file: YamlFile, diagnostic: Diagnostic, ctx: Featu
   if (!doc) return [];
   const data = diagnostic.data as { container?: unknown } | undefined;
   const wanted = typeof data?.container === 'string' ? data.container : undefined;
-  const layout = detectLayout(file);
+  const found = containersFor(doc, offset, resource, ctx, wanted);
+  if (!found) return [];
+  const layout = detectLayout(found.workload.file);
   const locale = localeOf(ctx.locale);
   const actions: CodeAction[] = [];
-  for (const container of containersFor(file, doc, offset, resource, wanted)) {
-    const edit = addRequestEdit(file, container, resource, value, layout);
+  for (const container of found.containers) {
+    const edit = addRequestEdit(found.workload, container, resource, value, layout);
     if (!edit) continue;
     actions.push({
       title: msg(locale, 'fix.addRequest', {
@@ -142,7 +154,7 @@ export function addRequestFix(file: YamlFile, diagnostic: Diagnostic, ctx: Featu
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
       ...(actions.length === 0 ? { isPreferred: true } : {}),
-      edit: toWorkspaceEdit(ctx, [edit]),
+      edit: toWorkspaceEdit(ctx, found.workload.file.uri, [edit]),
     });
   }
   return actions;

@@ -1,13 +1,20 @@
 /**
  * `period-seconds-range` and `stabilization-window-range`: set the value to the nearest one the
- * API accepts (periodSeconds 1..1800, stabilizationWindowSeconds 0..3600; semantics §3 rows 30–31,
- * 36–37). Only the number is replaced, so a comment after it stays.
+ * API accepts (the limits of common/k8s/apiLimits.ts: periodSeconds 1..1800,
+ * stabilizationWindowSeconds 0..3600; semantics §3 rows 30–31, 36–37). Only the number is
+ * replaced, so a comment after it stays.
  */
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
+import {
+  MAX_PERIOD_SECONDS,
+  MAX_STABILIZATION_WINDOW_SECONDS,
+  MIN_PERIOD_SECONDS,
+  MIN_STABILIZATION_WINDOW_SECONDS,
+} from '../../../../common/k8s/apiLimits';
+import type { FileModel } from '../../yaml/documents';
 import type { FeatureContext } from '../context';
+import { documentAt, fieldAt, nodeAtPath, offsetAt, scalarNumber } from '../indexedDocument';
 import { localeOf, type MessageKey, msg } from '../messages';
-import type { YamlFile } from '../yamlFile';
-import { documentAt, fieldAt, nodeAtPath, offsetAt, scalarNumber } from '../yamlFile';
 import { replaceNode, toWorkspaceEdit } from './edits';
 
 export interface ClampRule {
@@ -18,17 +25,22 @@ export interface ClampRule {
 }
 
 export const CLAMP_RULES: Record<string, ClampRule> = {
-  'period-seconds-range': { field: 'periodSeconds', min: 1, max: 1800, title: 'fix.clampPeriod' },
+  'period-seconds-range': {
+    field: 'periodSeconds',
+    min: MIN_PERIOD_SECONDS,
+    max: MAX_PERIOD_SECONDS,
+    title: 'fix.clampPeriod',
+  },
   'stabilization-window-range': {
     field: 'stabilizationWindowSeconds',
-    min: 0,
-    max: 3600,
+    min: MIN_STABILIZATION_WINDOW_SECONDS,
+    max: MAX_STABILIZATION_WINDOW_SECONDS,
     title: 'fix.clampWindow',
   },
 };
 
 export function clampFix(
-  file: YamlFile,
+  file: FileModel,
   diagnostic: Diagnostic,
   rule: ClampRule,
   ctx: FeatureContext,
@@ -37,12 +49,12 @@ export function clampFix(
   const doc = documentAt(file, offset);
   const field = doc && fieldAt(doc, offset);
   if (!doc || !field || field.path[field.path.length - 1] !== rule.field) return [];
-  const node = nodeAtPath(doc.value, field.path);
+  const node = nodeAtPath(doc.yaml.value, field.path);
   const value = scalarNumber(node);
   if (value === undefined || !node || typeof node !== 'object') return [];
   const clamped = Math.min(rule.max, Math.max(rule.min, Math.round(value)));
   if (clamped === value) return [];
-  const edit = replaceNode(file, node as never, String(clamped));
+  const edit = replaceNode(doc, node as never, String(clamped));
   if (!edit) return [];
   return [
     {
@@ -50,7 +62,7 @@ export function clampFix(
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
       isPreferred: true,
-      edit: toWorkspaceEdit(ctx, [edit]),
+      edit: toWorkspaceEdit(ctx, file.uri, [edit]),
     },
   ];
 }

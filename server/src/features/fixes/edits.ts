@@ -4,10 +4,11 @@
  */
 import type { Node, Pair } from 'yaml';
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { FileModel } from '../../yaml/documents';
+import { isMap, isSeq } from '../../yaml/yamlNodes';
 import type { FeatureContext } from '../context';
-import { lineStartOf, nextLineStart } from '../textLayout';
-import type { YamlFile } from '../yamlFile';
-import { rangeOf, spanOf } from '../yamlFile';
+import { type IndexedDocument, offsetAt, rangeOf, spanOf } from '../indexedDocument';
+import { columnOf, lineStartOf, nextLineStart } from '../textLayout';
 
 /** A plain edit plus, optionally, the same text with tab stops for clients that apply snippets. */
 export interface PlannedEdit {
@@ -22,7 +23,8 @@ interface SnippetTextEdit {
   snippet: { kind: 'snippet'; value: string };
 }
 
-export function toWorkspaceEdit(ctx: FeatureContext, edits: PlannedEdit[]): WorkspaceEdit {
+/** The edits as the client takes them, for the file at `uri`. */
+export function toWorkspaceEdit(ctx: FeatureContext, uri: string, edits: PlannedEdit[]): WorkspaceEdit {
   if (ctx.snippetEdits && edits.some((e) => e.snippet !== undefined)) {
     const documentEdits: (TextEdit | SnippetTextEdit)[] = edits.map((e) =>
       e.snippet !== undefined
@@ -30,40 +32,71 @@ export function toWorkspaceEdit(ctx: FeatureContext, edits: PlannedEdit[]): Work
         : { range: e.range, newText: e.newText },
     );
     return {
-      documentChanges: [
-        { textDocument: { uri: ctx.uri, version: null }, edits: documentEdits as TextEdit[] },
-      ],
+      documentChanges: [{ textDocument: { uri, version: null }, edits: documentEdits as TextEdit[] }],
     };
   }
-  return { changes: { [ctx.uri]: edits.map((e) => ({ range: e.range, newText: e.newText })) } };
+  return { changes: { [uri]: edits.map((e) => ({ range: e.range, newText: e.newText })) } };
 }
 
-/** Applies plain edits to a text (for tests and for checking a fix before offering it). */
-export function applyEdits(text: string, edits: { range: Range; newText: string }[], file: YamlFile): string {
+/** Applies plain edits to the file's text (for tests and for checking a fix before offering it). */
+export function applyEdits(file: FileModel, edits: { range: Range; newText: string }[]): string {
   const offsets = edits
-    .map((e) => ({ start: offsetOf(file, e.range.start), end: offsetOf(file, e.range.end), text: e.newText }))
+    .map((e) => ({ start: offsetAt(file, e.range.start), end: offsetAt(file, e.range.end), text: e.newText }))
     .sort((a, b) => b.start - a.start);
-  let out = text;
+  let out = file.text;
   for (const e of offsets) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
 }
 
-function offsetOf(file: YamlFile, pos: { line: number; character: number }): number {
-  const start = file.lineCounter.lineStarts[pos.line];
-  return start === undefined ? file.text.length : start + pos.character;
+export function replaceNode(doc: IndexedDocument, node: Node, newText: string): PlannedEdit | undefined {
+  const span = spanOf(doc, node);
+  return span ? { range: rangeOf(doc.file, span[0], span[1]), newText } : undefined;
 }
 
-export function replaceNode(file: YamlFile, node: Node, newText: string): PlannedEdit | undefined {
-  const span = spanOf(node);
-  return span ? { range: rangeOf(file, span[0], span[1]), newText } : undefined;
-}
-
-/** End of a node's last content character (trailing blank lines and comments excluded). */
-export function contentEnd(file: YamlFile, node: unknown): number | undefined {
-  const span = spanOf(node);
+/**
+ * End of a node's last content character (trailing blank lines excluded). A block map or sequence
+ * ends where the text says, not where its tree does: in a workload parsed from its read fields, an
+ * unread last field (`env:` and its list) keeps its key but not its lines.
+ */
+export function contentEnd(doc: IndexedDocument, node: unknown): number | undefined {
+  const span = spanOf(doc, node);
   if (!span) return undefined;
+  if ((isMap(node) || isSeq(node)) && !node.flow) return blockEnd(doc, span[0], isSeq(node));
+  const text = doc.file.text;
   let end = span[1];
-  while (end > span[0] && /\s/.test(file.text[end - 1]!)) end--;
+  while (end > span[0] && /\s/.test(text[end - 1]!)) end--;
+  return end;
+}
+
+/**
+ * The end of the last line of the block starting at `start`, as YAML's indentation defines it: the
+ * block goes on until a line of the document with content left of its column (a map's keys, a
+ * sequence's dashes), or at its column but not an item of the sequence (`key:` then `- item` at the
+ * key's column). A comment inside the block belongs to it; one left of its column after its last
+ * line introduces what follows, so it stays out.
+ */
+function blockEnd(doc: IndexedDocument, start: number, sequence: boolean): number {
+  const text = doc.file.text;
+  const column = columnOf(doc.file, start);
+  const lineEnd = (at: number): number => {
+    let end = Math.min(nextLineStart(text, at), doc.end);
+    while (end > at && /\s/.test(text[end - 1]!)) end--;
+    return end;
+  };
+  let end = lineEnd(start);
+  for (let at = nextLineStart(text, start); at < doc.end; at = nextLineStart(text, at)) {
+    let indent = 0;
+    while (text.charCodeAt(at + indent) === 32) indent++;
+    const first = text[at + indent];
+    if (first === undefined || first === '\n' || first === '\r') continue;
+    if (first === '#') {
+      if (indent >= column) end = lineEnd(at);
+      continue;
+    }
+    const item = first === '-' && /[ \t\r\n]/.test(text[at + indent + 1] ?? '\n');
+    if (indent < column || (sequence && indent === column && !item)) break;
+    end = lineEnd(at);
+  }
   return end;
 }
 
@@ -71,30 +104,32 @@ export function contentEnd(file: YamlFile, node: unknown): number | undefined {
  * The whole lines [start, end) of a block-style pair, from its key's line to the line break after
  * its value (an end-of-line comment included); undefined when the key does not start its line.
  */
-export function pairLineSpan(file: YamlFile, pair: Pair): [number, number] | undefined {
-  const keySpan = spanOf(pair.key);
-  const end = contentEnd(file, pair.value) ?? keySpan?.[1];
+export function pairLineSpan(doc: IndexedDocument, pair: Pair): [number, number] | undefined {
+  const text = doc.file.text;
+  const keySpan = spanOf(doc, pair.key);
+  const end = contentEnd(doc, pair.value) ?? keySpan?.[1];
   if (!keySpan || end === undefined) return undefined;
-  const start = lineStartOf(file.text, keySpan[0]);
-  if (file.text.slice(start, keySpan[0]).trim() !== '') return undefined;
-  return [start, nextLineStart(file.text, end)];
+  const start = lineStartOf(text, keySpan[0]);
+  if (text.slice(start, keySpan[0]).trim() !== '') return undefined;
+  return [start, nextLineStart(text, end)];
 }
 
 /** Offset of the line after the one where `node`'s content ends: where sibling lines go. */
-export function lineAfter(file: YamlFile, node: unknown): number | undefined {
-  const end = contentEnd(file, node);
-  return end === undefined ? undefined : nextLineStart(file.text, end);
+export function lineAfter(doc: IndexedDocument, node: unknown): number | undefined {
+  const end = contentEnd(doc, node);
+  return end === undefined ? undefined : nextLineStart(doc.file.text, end);
 }
 
 /** Inserts whole lines at a line start, adding a line break first when the file ends without one. */
 export function insertLines(
-  file: YamlFile,
+  file: FileModel,
   at: number,
   lines: string[],
   eol: string,
   snippetLines?: string[],
 ): PlannedEdit {
-  const lead = at === file.text.length && file.text.length > 0 && !file.text.endsWith('\n') ? eol : '';
+  const text = file.text;
+  const lead = at === text.length && text.length > 0 && !text.endsWith('\n') ? eol : '';
   const body = (ls: string[]): string => lead + ls.map((l) => l + eol).join('');
   const edit: PlannedEdit = { range: rangeOf(file, at, at), newText: body(lines) };
   if (snippetLines) edit.snippet = body(snippetLines);

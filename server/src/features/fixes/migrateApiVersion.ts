@@ -8,64 +8,64 @@
  * Every edit touches only the lines it rewrites; a comment at the end of a rewritten line moves to
  * the last line written in its place.
  */
-import type { Document, Pair, YAMLMap } from 'yaml';
-import { isMap, isSeq } from '../../yaml/yamlNodes';
+import type { Pair, YAMLMap } from 'yaml';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
+import type { FileModel } from '../../yaml/documents';
+import { isMap, isSeq } from '../../yaml/yamlNodes';
+import { isHpa } from '../../workspace/scaleTarget';
 import type { FeatureContext } from '../context';
-import { localeOf, msg } from '../messages';
-import { columnOf, detectLayout, type Layout, treeLines, type YamlTree } from '../textLayout';
-import type { YamlFile } from '../yamlFile';
 import {
   asMap,
-  docApiVersion,
   documentAt,
-  isHpaDoc,
+  type IndexedDocument,
   keyName,
   nodeAtPath,
   offsetAt,
   pairOf,
   rangeOf,
   spanOf,
-} from '../yamlFile';
+} from '../indexedDocument';
+import { localeOf, msg } from '../messages';
+import { columnOf, detectLayout, type Layout, treeLines, type YamlTree } from '../textLayout';
 import { contentEnd, pairLineSpan, type PlannedEdit, replaceNode, toWorkspaceEdit } from './edits';
 
 export const DEPRECATED_VERSIONS = ['autoscaling/v1', 'autoscaling/v2beta1', 'autoscaling/v2beta2'];
 
 /** The source text of a scalar exactly as written (keeps quotes and quantity spelling). */
-function sourceOf(file: YamlFile, node: unknown): string | undefined {
-  const span = spanOf(node);
-  return span ? file.text.slice(span[0], span[1]) : undefined;
+function sourceOf(doc: IndexedDocument, node: unknown): string | undefined {
+  const span = spanOf(doc, node);
+  return span ? doc.file.text.slice(span[0], span[1]) : undefined;
 }
 
 /** The comment at the end of a pair's last line, with the spaces before it, or ''. */
-function trailingComment(file: YamlFile, pair: Pair, lineEnd: number): string {
-  const rest = file.text.slice(contentEnd(file, pair.value) ?? lineEnd, lineEnd).replace(/\r?\n$/, '');
+function trailingComment(doc: IndexedDocument, pair: Pair, lineEnd: number): string {
+  const rest = doc.file.text.slice(contentEnd(doc, pair.value) ?? lineEnd, lineEnd).replace(/\r?\n$/, '');
   return /^\s*#/.test(rest) ? rest : '';
 }
 
 /** Lines replacing [start, end), ending with a line break when the replaced text did. */
 function replaceLines(
-  file: YamlFile,
+  doc: IndexedDocument,
   [start, end]: [number, number],
   lines: string[],
   layout: Layout,
 ): PlannedEdit {
-  const eolAtEnd = /\n$/.test(file.text.slice(start, end)) ? layout.eol : '';
-  return { range: rangeOf(file, start, end), newText: lines.join(layout.eol) + eolAtEnd };
+  const eolAtEnd = /\n$/.test(doc.file.text.slice(start, end)) ? layout.eol : '';
+  return { range: rangeOf(doc.file, start, end), newText: lines.join(layout.eol) + eolAtEnd };
 }
 
 /** Replaces a block pair's whole line(s) with new lines at the pair's column, keeping its end-of-line comment. */
 function replacePairLines(
-  file: YamlFile,
+  doc: IndexedDocument,
   pair: Pair,
   tree: YamlTree,
   layout: Layout,
 ): PlannedEdit | undefined {
-  const span = pairLineSpan(file, pair);
+  const span = pairLineSpan(doc, pair);
   if (!span) return undefined;
-  const lines = treeLines(tree, layout, columnOf(file, spanOf(pair.key)![0]));
-  lines[lines.length - 1] += trailingComment(file, pair, span[1]);
-  return replaceLines(file, span, lines, layout);
+  const lines = treeLines(tree, layout, columnOf(doc.file, spanOf(doc, pair.key)![0]));
+  lines[lines.length - 1] += trailingComment(doc, pair, span[1]);
+  return replaceLines(doc, span, lines, layout);
 }
 
 const V2BETA1_OBJECT_AVERAGE = { type: 'AverageValue', field: 'averageValue' };
@@ -80,45 +80,45 @@ const V2BETA1_TARGETS: Record<string, { type: string; field: string }> = {
  * v2beta1's `metricName` plus its selector (`selector` for Pods and Object, `metricSelector` for
  * External) become v2's `metric: {name, selector}`; the selector's own lines move one level deeper.
  */
-function metricIdentifierEdits(file: YamlFile, source: YAMLMap, layout: Layout): PlannedEdit[] {
+function metricIdentifierEdits(doc: IndexedDocument, source: YAMLMap, layout: Layout): PlannedEdit[] {
   const name = pairOf(source, 'metricName');
-  const value = name && sourceOf(file, name.value);
-  const nameLines = name && pairLineSpan(file, name);
+  const value = name && sourceOf(doc, name.value);
+  const nameLines = name && pairLineSpan(doc, name);
   if (!name || value === undefined || !nameLines) return [];
   const selector = pairOf(source, 'metricSelector') ?? pairOf(source, 'selector');
-  const selectorLines = selector && pairLineSpan(file, selector);
-  const out = treeLines({ metric: { name: value } }, layout, columnOf(file, spanOf(name.key)![0]));
-  out[out.length - 1] += trailingComment(file, name, nameLines[1]);
+  const selectorLines = selector && pairLineSpan(doc, selector);
+  const out = treeLines({ metric: { name: value } }, layout, columnOf(doc.file, spanOf(doc, name.key)![0]));
+  out[out.length - 1] += trailingComment(doc, name, nameLines[1]);
   const edits: PlannedEdit[] = [];
   if (selector && selectorLines) {
-    const moved = file.text
+    const moved = doc.file.text
       .slice(selectorLines[0], selectorLines[1])
       .replace(/\r?\n$/, '')
       .split(/\r?\n/)
       .map((line) => ' '.repeat(layout.indent) + line);
     moved[0] = moved[0]!.replace(/(metricSelector|selector):/, 'selector:');
     out.push(...moved);
-    edits.push({ range: rangeOf(file, selectorLines[0], selectorLines[1]), newText: '' });
+    edits.push({ range: rangeOf(doc.file, selectorLines[0], selectorLines[1]), newText: '' });
   }
-  edits.push(replaceLines(file, nameLines, out, layout));
+  edits.push(replaceLines(doc, nameLines, out, layout));
   return edits;
 }
 
-function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): PlannedEdit[] {
-  const metrics = nodeAtPath(doc.value, ['spec', 'metrics']);
+function v2beta1Edits(doc: IndexedDocument, layout: Layout): PlannedEdit[] {
+  const metrics = nodeAtPath(doc.yaml.value, ['spec', 'metrics']);
   if (!isSeq(metrics)) return [];
   const edits: PlannedEdit[] = [];
   for (const item of metrics) {
     for (const sourceKey of ['resource', 'pods', 'object', 'external', 'containerResource']) {
       const source = asMap(pairOf(item, sourceKey)?.value);
       if (!source || source.flow) continue;
-      edits.push(...metricIdentifierEdits(file, source, layout));
+      edits.push(...metricIdentifierEdits(doc, source, layout));
       // A v2beta1 Object metric with `averageValue` targets it per Pod; its `targetValue` then has no effect.
       const perPod = sourceKey === 'object' ? pairOf(source, 'averageValue') : undefined;
       for (const pair of source.pairs()) {
         const key = keyName(pair);
         if (key === undefined) continue;
-        const value = sourceOf(file, pair.value);
+        const value = sourceOf(doc, pair.value);
         const target =
           pair === perPod
             ? V2BETA1_OBJECT_AVERAGE
@@ -126,11 +126,11 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
               ? V2BETA1_TARGETS[key]
               : undefined;
         if (perPod && key === 'targetValue') {
-          const lines = pairLineSpan(file, pair);
-          if (lines) edits.push({ range: rangeOf(file, lines[0], lines[1]), newText: '' });
+          const lines = pairLineSpan(doc, pair);
+          if (lines) edits.push({ range: rangeOf(doc.file, lines[0], lines[1]), newText: '' });
         } else if (target && value !== undefined) {
           const edit = replacePairLines(
-            file,
+            doc,
             pair,
             { target: { type: target.type, [target.field]: value } },
             layout,
@@ -138,7 +138,7 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
           if (edit) edits.push(edit);
         } else if (key === 'target' && sourceKey === 'object' && isMap(pair.value)) {
           // v2beta1 Object metrics named the described object `target`; v2 uses `target` for the goal.
-          const edit = replaceNode(file, pair.key as never, 'describedObject');
+          const edit = replaceNode(doc, pair.key as never, 'describedObject');
           if (edit) edits.push(edit);
         }
       }
@@ -151,10 +151,11 @@ function v2beta1Edits(file: YamlFile, doc: Document.Parsed, layout: Layout): Pla
  * v1's `targetCPUUtilizationPercentage` as a v2 cpu metric. Also applied to other old versions,
  * where manifests carry it by mistake, as long as they have no `metrics` list of their own.
  */
-function cpuPercentageEdits(file: YamlFile, doc: Document.Parsed, layout: Layout): PlannedEdit[] {
-  if (pairOf(nodeAtPath(doc.value, ['spec']), 'metrics')) return [];
-  const pair = pairOf(nodeAtPath(doc.value, ['spec']), 'targetCPUUtilizationPercentage');
-  const value = pair && sourceOf(file, pair.value);
+function cpuPercentageEdits(doc: IndexedDocument, layout: Layout): PlannedEdit[] {
+  const spec = nodeAtPath(doc.yaml.value, ['spec']);
+  if (pairOf(spec, 'metrics')) return [];
+  const pair = pairOf(spec, 'targetCPUUtilizationPercentage');
+  const value = pair && sourceOf(doc, pair.value);
   if (!pair || value === undefined) return [];
   const tree: YamlTree = {
     metrics: [
@@ -164,37 +165,37 @@ function cpuPercentageEdits(file: YamlFile, doc: Document.Parsed, layout: Layout
       },
     ],
   };
-  const edit = replacePairLines(file, pair, tree, layout);
+  const edit = replacePairLines(doc, pair, tree, layout);
   return edit ? [edit] : [];
 }
 
 /** The edits that turn one deprecated HPA document into autoscaling/v2, or [] when it is not one. */
-export function migrationEdits(file: YamlFile, doc: Document.Parsed): PlannedEdit[] {
-  const version = docApiVersion(doc);
-  if (!isHpaDoc(doc) || !version || !DEPRECATED_VERSIONS.includes(version)) return [];
-  const apiNode = nodeAtPath(doc.value, ['apiVersion']);
-  const first = apiNode ? replaceNode(file, apiNode as never, 'autoscaling/v2') : undefined;
+export function migrationEdits(doc: IndexedDocument): PlannedEdit[] {
+  const version = doc.object.apiVersion;
+  if (!isHpa(doc.object) || !version || !DEPRECATED_VERSIONS.includes(version)) return [];
+  const apiNode = nodeAtPath(doc.yaml.value, ['apiVersion']);
+  const first = apiNode ? replaceNode(doc, apiNode as never, 'autoscaling/v2') : undefined;
   if (!first) return [];
-  const layout = detectLayout(file);
+  const layout = detectLayout(doc.file);
   const rest = [
-    ...cpuPercentageEdits(file, doc, layout),
-    ...(version === 'autoscaling/v2beta1' ? v2beta1Edits(file, doc, layout) : []),
+    ...cpuPercentageEdits(doc, layout),
+    ...(version === 'autoscaling/v2beta1' ? v2beta1Edits(doc, layout) : []),
   ];
   return [first, ...rest];
 }
 
-export function migrateFix(file: YamlFile, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
+export function migrateFix(file: FileModel, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
   const doc = documentAt(file, offsetAt(file, diagnostic.range.start));
   if (!doc) return [];
-  const edits = migrationEdits(file, doc);
+  const edits = migrationEdits(doc);
   if (edits.length === 0) return [];
   return [
     {
-      title: msg(localeOf(ctx.locale), 'fix.migrate', { from: docApiVersion(doc) ?? '' }),
+      title: msg(localeOf(ctx.locale), 'fix.migrate', { from: doc.object.apiVersion ?? '' }),
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
       isPreferred: true,
-      edit: toWorkspaceEdit(ctx, edits),
+      edit: toWorkspaceEdit(ctx, file.uri, edits),
     },
   ];
 }

@@ -3,50 +3,56 @@
  * Kubernetes docs' warning: with the field gone, the next `kubectl apply` sets the count to the
  * default of 1 once, before the HPA scales it back up.
  */
-import type { Document } from 'yaml';
 import { type CodeAction, CodeActionKind, type Diagnostic } from 'vscode-languageserver';
-import { type FeatureContext, targetDocumentInFile } from '../context';
-import { localeOf, msg } from '../messages';
-import type { YamlFile } from '../yamlFile';
+import type { FileModel } from '../../yaml/documents';
+import { isWorkload } from '../../workspace/podTemplate';
+import { isHpa } from '../../workspace/scaleTarget';
+import { type FeatureContext, targetOf } from '../context';
 import {
   asMap,
-  docKind,
-  docName,
   documentAt,
-  isHpaDoc,
-  isWorkloadDoc,
+  documentOf,
+  type IndexedDocument,
   nodeAtPath,
   offsetAt,
   pairOf,
   rangeOf,
-} from '../yamlFile';
+} from '../indexedDocument';
+import { localeOf, msg } from '../messages';
 import { pairLineSpan, toWorkspaceEdit } from './edits';
 
 /** The workload the diagnostic is about: the document it sits in, or the target of the HPA it sits in. */
-function workloadFor(file: YamlFile, doc: Document.Parsed): Document.Parsed | undefined {
-  if (isWorkloadDoc(doc)) return doc;
-  return isHpaDoc(doc) ? targetDocumentInFile(file, doc) : undefined;
+function workloadFor(doc: IndexedDocument, ctx: FeatureContext): IndexedDocument | undefined {
+  if (isWorkload(doc.object)) return doc;
+  const target = isHpa(doc.object) ? targetOf(doc.object, ctx.workspace) : undefined;
+  return target && documentOf(target, ctx.workspace);
 }
 
-export function removeReplicasFix(file: YamlFile, diagnostic: Diagnostic, ctx: FeatureContext): CodeAction[] {
+export function removeReplicasFix(
+  file: FileModel,
+  diagnostic: Diagnostic,
+  ctx: FeatureContext,
+): CodeAction[] {
   const doc = documentAt(file, offsetAt(file, diagnostic.range.start));
-  const workload = doc && workloadFor(file, doc);
+  const workload = doc && workloadFor(doc, ctx);
   if (!workload) return [];
-  const spec = asMap(nodeAtPath(workload.value, ['spec']));
+  const spec = asMap(nodeAtPath(workload.yaml.value, ['spec']));
   const pair = pairOf(spec, 'replicas');
   // Only a key that starts its own line can go with its line; anything else is not block style.
-  const span = spec && !spec.flow && pair ? pairLineSpan(file, pair) : undefined;
+  const span = spec && !spec.flow && pair ? pairLineSpan(workload, pair) : undefined;
   if (!span) return [];
   const locale = localeOf(ctx.locale);
   return [
     {
       title: msg(locale, 'fix.removeReplicas', {
-        kind: docKind(workload) ?? '',
-        name: docName(workload) ?? '',
+        kind: workload.object.kind,
+        name: workload.object.name ?? '',
       }),
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
-      edit: toWorkspaceEdit(ctx, [{ range: rangeOf(file, span[0], span[1]), newText: '' }]),
+      edit: toWorkspaceEdit(ctx, workload.file.uri, [
+        { range: rangeOf(workload.file, span[0], span[1]), newText: '' },
+      ]),
     },
   ];
 }

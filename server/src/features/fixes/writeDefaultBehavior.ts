@@ -3,46 +3,46 @@
  * (semantics §2), so the numbers are visible and can be tuned. Note that this also moves the
  * controller from its legacy path to the behavior path (§1.6 vs §1.7), which the hover explains.
  */
-import type { Document } from 'yaml';
 import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
+import { DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES } from '../../../../common/engine/index';
+import type { ResolvedScalingRules } from '../../../../common/engine/types';
+import { isHpa } from '../../workspace/scaleTarget';
+import { pairsOf } from '../../yaml/yamlNodes';
 import type { FeatureContext } from '../context';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../effectiveBehavior';
+import { asMap, type IndexedDocument, nodeAtPath, pairOf, spanOf } from '../indexedDocument';
 import { localeOf, msg } from '../messages';
 import { columnOf, detectLayout, treeLines, type YamlTree } from '../textLayout';
-import type { YamlFile } from '../yamlFile';
-import { asMap, isHpaDoc, nodeAtPath, pairOf, spanOf } from '../yamlFile';
-import { pairsOf } from '../../yaml/yamlNodes';
 import { insertLines, lineAfter, toWorkspaceEdit } from './edits';
 
 export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;
 
+/** One direction's API defaults (the engine's, semantics §2) as lines to write; an unset window takes the flag's. */
+function rulesTree(rules: ResolvedScalingRules, window: number): YamlTree {
+  return {
+    stabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? window,
+    selectPolicy: rules.selectPolicy,
+    policies: rules.policies.map((p) => ({ type: p.type, value: p.value, periodSeconds: p.periodSeconds })),
+  };
+}
+
 export function defaultBehaviorTree(downscaleWindow = DEFAULT_DOWNSCALE_STABILIZATION_SECONDS): YamlTree {
   return {
     behavior: {
-      scaleUp: {
-        stabilizationWindowSeconds: 0,
-        selectPolicy: 'Max',
-        policies: [
-          { type: 'Pods', value: 4, periodSeconds: 15 },
-          { type: 'Percent', value: 100, periodSeconds: 15 },
-        ],
-      },
-      scaleDown: {
-        stabilizationWindowSeconds: downscaleWindow,
-        selectPolicy: 'Max',
-        policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }],
-      },
+      scaleUp: rulesTree(DEFAULT_SCALE_UP_RULES, 0),
+      scaleDown: rulesTree(DEFAULT_SCALE_DOWN_RULES, downscaleWindow),
     },
   };
 }
 
-export function writeBehaviorAction(file: YamlFile, doc: Document.Parsed, ctx: FeatureContext): CodeAction[] {
-  if (!isHpaDoc(doc)) return [];
-  const spec = asMap(nodeAtPath(doc.value, ['spec']));
+export function writeBehaviorAction(doc: IndexedDocument, ctx: FeatureContext): CodeAction[] {
+  if (!isHpa(doc.object)) return [];
+  const spec = asMap(nodeAtPath(doc.yaml.value, ['spec']));
   if (!spec || spec.flow || spec.size === 0 || pairOf(spec, 'behavior')) return [];
-  const keySpan = spanOf(pairsOf(spec)[0]?.key);
-  const at = lineAfter(file, spec);
+  const keySpan = spanOf(doc, pairsOf(spec)[0]?.key);
+  const at = lineAfter(doc, spec);
   if (!keySpan || at === undefined) return [];
+  const file = doc.file;
   const layout = detectLayout(file);
   const lines = treeLines(
     defaultBehaviorTree(ctx.downscaleStabilizationSeconds),
@@ -53,7 +53,7 @@ export function writeBehaviorAction(file: YamlFile, doc: Document.Parsed, ctx: F
     {
       title: msg(localeOf(ctx.locale), 'action.writeBehavior'),
       kind: WRITE_BEHAVIOR_KIND,
-      edit: toWorkspaceEdit(ctx, [insertLines(file, at, lines, layout.eol)]),
+      edit: toWorkspaceEdit(ctx, file.uri, [insertLines(file, at, lines, layout.eol)]),
     },
   ];
 }
