@@ -71,7 +71,7 @@ test('the documentation terms are used in ja and zh-tw', () => {
   assert.match(msg('ja', 'field.behavior'), /スケーリングポリシー/);
   assert.match(msg('zh-tw', 'field.behavior'), /穩定化時間窗/);
   assert.match(msg('zh-tw', 'field.behavior'), /擴展策略/);
-  assert.match(msg('ja', 'here.toleranceUp', { tolerance: 5, bound: 105 }), /^許容範囲 5 %/);
+  assert.match(msg('ja', 'here.toleranceUp', { tolerance: 5, bound: 105 }), /^許容範囲5 %/);
   assert.match(msg('zh-tw', 'here.toleranceUp', { tolerance: 5, bound: 105 }), /^容忍度 5 %/);
 });
 
@@ -88,7 +88,7 @@ test('locale tags map to the three string sets', () => {
 
 test('placeholders are filled; a missing argument stays visible', () => {
   assert.equal(msg('en', 'here.minMax', { min: 2, max: 20 }), 'Between 2 and 20 replicas.');
-  assert.equal(msg('ja', 'here.minMax', { min: 2, max: 20 }), 'レプリカ数は 2 〜 20。');
+  assert.equal(msg('ja', 'here.minMax', { min: 2, max: 20 }), 'レプリカ数は2〜20。');
   assert.equal(msg('en', 'here.minMax', { min: 2 }), 'Between 2 and {max} replicas.');
 });
 
@@ -98,7 +98,7 @@ test('durations and lists read naturally in each language', () => {
   assert.equal(formatDuration(765, 'en'), '12 min 45 s');
   assert.equal(formatDuration(3725, 'en'), '1 h 2 min 5 s');
   assert.equal(formatDuration(765, 'ja'), '12分45秒');
-  assert.equal(formatDuration(765, 'zh-tw'), '12 分 45 秒');
+  assert.equal(formatDuration(765, 'zh-tw'), '12 分鐘 45 秒');
   assert.equal(joinList(['a'], 'en'), 'a');
   assert.equal(joinList(['a', 'b'], 'en'), 'a and b');
   assert.equal(joinList(['a', 'b', 'c'], 'en'), 'a, b and c');

@@ -32,7 +32,7 @@ test('every locale has every UI string with the same placeholders as English', (
 
 test('format fills known placeholders and leaves unknown ones visible', () => {
   assert.equal(format('{a} and {b}', { a: 1 }), '1 and {b}');
-  assert.equal(t('ja', 'stepPosition', { n: 3, total: 10, time: '0:30' }), '同期 3 / 10、t = 0:30');
+  assert.equal(t('ja', 'stepPosition', { n: 3, total: 10, time: '0:30' }), '同期3 / 10、t = 0:30');
   assert.equal(t('en', 'variantDefaults'), 'Kubernetes defaults (behavior: {})');
 });
 
@@ -90,7 +90,7 @@ test('decision sentences carry the numbers of the sync', () => {
   );
   assert.equal(
     describeDecision(step('heldByScaleDownWindow'), 'ja', { min: 2, max: 10 }),
-    'スケールダウンの安定化ウィンドウにより 8 に留めます(メトリクスからの提案は 9)。',
+    'スケールダウンの安定化ウィンドウにより8に留めます(メトリクスからの提案は9)。',
   );
   assert.equal(
     describeDecision(step('aboveMax'), 'zh-tw', { min: 2, max: 10 }),
