@@ -22,11 +22,6 @@ export function currentLocale(): Locale {
   return current;
 }
 
-/** The language a CLI run speaks: `--locale`, else the POSIX variables in their order of precedence. */
-export function cliLocale(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): Locale {
-  return normalizeLocale(flag ?? (env.LC_ALL || env.LC_MESSAGES || env.LANG));
-}
-
 type Positional = string | number | boolean;
 
 /**

@@ -48,6 +48,7 @@ const AVOIDED: Partial<Record<Locale, readonly Avoided[]>> = {
     {
       pattern: new RegExp(`[${CJK}] +[A-Za-z0-9{\`%]|[A-Za-z0-9}\`%] +[${CJK}]`),
       instead: 'no space between Japanese and numbers or Latin words',
+      prose: true,
     },
   ],
   'zh-tw': [

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { SERVER_CATALOG } from '../../common/l10n/catalogs';
 import { LOCALES, normalizeLocale } from '../../common/l10n/locales';
-import { cliLocale, setLocale, t } from '../../server/src/localize';
+import { commandLineLocale } from '../../server/src/cli/commandLineLocale';
+import { setLocale, t } from '../../server/src/localize';
 
 const SERVER_SRC = resolve(__dirname, '..', '..', 'server', 'src');
 /** Folders and files under server/src whose messages are not localized through localize.ts. */
@@ -16,7 +17,7 @@ const NOT_OURS = new Set(['features', 'report', 'cli.ts', 'io.ts', 'conformance.
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
-    if (NOT_OURS.has(name) || name.startsWith('simulate')) return [];
+    if (NOT_OURS.has(name)) return [];
     const path = join(dir, name);
     return statSync(path).isDirectory() ? sourceFiles(path) : name.endsWith('.ts') ? [path] : [];
   });
@@ -94,12 +95,14 @@ test('locale tags map to the languages we have, through the one normaliser', () 
   setLocale('en');
 });
 
-test('the CLI reads --locale, then LC_ALL, LC_MESSAGES and LANG; an empty variable counts as unset', () => {
-  assert.equal(cliLocale('ja', { LANG: 'zh_TW.UTF-8' }), 'ja');
-  assert.equal(cliLocale(undefined, { LC_ALL: 'zh_TW.UTF-8', LANG: 'ja_JP.UTF-8' }), 'zh-tw');
-  assert.equal(cliLocale(undefined, { LC_MESSAGES: 'ja_JP.UTF-8', LANG: 'en_US.UTF-8' }), 'ja');
-  assert.equal(cliLocale(undefined, { LC_ALL: '', LANG: 'ja_JP.UTF-8' }), 'ja');
-  assert.equal(cliLocale(undefined, {}), 'en');
+test('the CLI reads --locale anywhere, then LC_ALL, LC_MESSAGES and LANG; an empty variable counts as unset', () => {
+  assert.equal(commandLineLocale(['simulate', 'a.yaml', '--locale', 'ja'], { LANG: 'zh_TW.UTF-8' }), 'ja');
+  assert.equal(commandLineLocale(['--locale=zh-TW', 'a.yaml'], { LANG: 'ja_JP.UTF-8' }), 'zh-tw');
+  assert.equal(commandLineLocale(['a.yaml'], { LC_ALL: 'zh_TW.UTF-8', LANG: 'ja_JP.UTF-8' }), 'zh-tw');
+  assert.equal(commandLineLocale(['a.yaml'], { LC_MESSAGES: 'ja_JP.UTF-8', LANG: 'en_US.UTF-8' }), 'ja');
+  assert.equal(commandLineLocale(['a.yaml'], { LC_ALL: '', LANG: 'ja_JP.UTF-8' }), 'ja');
+  assert.equal(commandLineLocale(['--', '--locale', 'ja'], {}), 'en');
+  assert.equal(commandLineLocale([], {}), 'en');
 });
 
 test('setLocale switches the language of t()', () => {

@@ -10,7 +10,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { FileModel } from '../yaml/documents';
 import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
-import { cliLocale, setLocale, t } from '../localize';
+import { t } from '../localize';
 import { ALL_RULE_IDS, FILE_TOO_LARGE_RULE } from '../rules/index';
 import type { SeverityOverride } from '../rules/types';
 import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
@@ -43,7 +43,6 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const options = parseArgs(args);
-  setLocale(cliLocale(options.locale));
   const settings: HpaSettings = { ...DEFAULT_SETTINGS, rules: options.rules };
 
   const files: { display: string; text: string }[] = [];
