@@ -22,17 +22,7 @@ export function currentLocale(): Locale {
   return current;
 }
 
-type Positional = string | number | boolean;
-
-/**
- * The message in the current language. `args` is a record for `{name}` placeholders; the
- * positional form (`{0}`) is read until the rule messages move to named placeholders.
- */
-export function t(message: string, args?: MessageArgs | Positional, ...rest: Positional[]): string {
-  if (args === undefined || typeof args === 'object')
-    return translate(SERVER_CATALOG, current, message, args);
-  const positional = [args, ...rest];
-  return translate(SERVER_CATALOG, current, message).replace(/\{(\d+)\}/g, (whole, index: string) =>
-    Number(index) < positional.length ? String(positional[Number(index)]) : whole,
-  );
+/** The message in the current language, its `{name}` placeholders filled from `args`. */
+export function t(message: string, args?: MessageArgs): string {
+  return translate(SERVER_CATALOG, current, message, args);
 }

@@ -38,11 +38,15 @@ function messageKeys(): string[] {
   return [...keys];
 }
 
-/** `{name}` and, until the rules move to names, `{0}`. */
 const placeholders = (s: string): string[] => [...s.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 
 test('the code has messages to translate', () => {
   assert.ok(messageKeys().length > 50);
+});
+
+test('every placeholder is named: {path}, never {0}', () => {
+  const positional = messageKeys().filter((key) => /\{\d+\}/.test(key));
+  assert.deepEqual(positional, []);
 });
 
 for (const locale of LOCALES.filter((l) => l !== 'en')) {
@@ -107,9 +111,9 @@ test('the CLI reads --locale anywhere, then LC_ALL, LC_MESSAGES and LANG; an emp
 
 test('setLocale switches the language of t()', () => {
   setLocale('ja');
-  assert.equal(t('{0}: Required value', 'spec.maxReplicas'), 'spec.maxReplicas: 必須の値');
+  assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas: 必須の値');
   setLocale('zh-TW');
-  assert.equal(t('{0}: Required value', 'spec.maxReplicas'), 'spec.maxReplicas：必填值');
+  assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas：必填值');
   setLocale('en');
-  assert.equal(t('{0}: Required value', 'spec.maxReplicas'), 'spec.maxReplicas: Required value');
+  assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas: Required value');
 });

@@ -23,12 +23,11 @@ export const containerNotFoundRule: Rule = {
       if (!name || names.includes(name)) continue;
       context.report(
         container.valueSpan(),
-        t(
-          'container "{0}" not found in {1} (its containers: {2})',
-          name,
-          describe(workload),
-          names.map((n) => `"${n}"`).join(', '),
-        ),
+        t('container "{container}" not found in {workload} (its containers: {containers})', {
+          container: name,
+          workload: describe(workload),
+          containers: names.map((n) => `"${n}"`).join(', '),
+        }),
       );
     }
   },

@@ -27,15 +27,13 @@ export const duplicateTargetRule: Rule = {
           : `${o.kind} "${o.name ?? ''}" (${basename(decodeURIComponent(o.uri))})`,
       )
       .join(', ')
-      .concat(more > 0 ? t(' and {0} more', more) : '');
+      .concat(more > 0 ? t(' and {count} more', { count: more }) : '');
     const name = ref.view.get('name');
     context.report(
       name.exists ? name.valueSpan() : ref.view.keySpan(),
       t(
-        '{0} "{1}" is also scaled by {2}: autoscalers on one workload fight over its replicas (AmbiguousSelector)',
-        ref.kind,
-        ref.name,
-        listed,
+        '{kind} "{name}" is also scaled by {autoscalers}: autoscalers on one workload fight over its replicas (AmbiguousSelector)',
+        { kind: ref.kind, name: ref.name, autoscalers: listed },
       ),
     );
   },

@@ -18,7 +18,10 @@ export const maxReplicasRule: Rule = {
     if (value < 1) {
       context.report(
         max.valueSpan(),
-        t('{0}: Invalid value: {1}: must be greater than 0', max.path, shownValue(max)),
+        t('{path}: Invalid value: {value}: must be greater than 0', {
+          path: max.path,
+          value: shownValue(max),
+        }),
       );
       return;
     }
@@ -26,11 +29,10 @@ export const maxReplicasRule: Rule = {
     if (min !== undefined && value < min) {
       context.report(
         max.valueSpan(),
-        t(
-          '{0}: Invalid value: {1}: must be greater than or equal to `minReplicas`',
-          max.path,
-          shownValue(max),
-        ),
+        t('{path}: Invalid value: {value}: must be greater than or equal to `minReplicas`', {
+          path: max.path,
+          value: shownValue(max),
+        }),
       );
     }
   },

@@ -25,8 +25,8 @@ export const minReplicasRule: Rule = {
         context.report(
           min.valueSpan(),
           t(
-            '{0}: minReplicas 0 is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to 1',
-            min.path,
+            '{path}: minReplicas 0 is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to 1',
+            { path: min.path },
           ),
           { severity: 'warning' },
         );
@@ -34,8 +34,8 @@ export const minReplicasRule: Rule = {
         context.report(
           min.valueSpan(),
           t(
-            '{0}: Invalid value: 0: must be greater than or equal to 1 (scaling to zero also needs at least one Object or External metric)',
-            min.path,
+            '{path}: Invalid value: 0: must be greater than or equal to 1 (scaling to zero also needs at least one Object or External metric)',
+            { path: min.path },
           ),
         );
       }
@@ -43,7 +43,10 @@ export const minReplicasRule: Rule = {
     }
     context.report(
       min.valueSpan(),
-      t('{0}: Invalid value: {1}: must be greater than or equal to 1', min.path, shownValue(min)),
+      t('{path}: Invalid value: {value}: must be greater than or equal to 1', {
+        path: min.path,
+        value: shownValue(min),
+      }),
     );
   },
 };

@@ -36,10 +36,12 @@ export const missingResourceRequestRule: Rule = {
         context.report(
           metric.anchor,
           t(
-            '{0} utilization cannot be computed: {1} has no {0} request in container {2} (missing request for {0})',
-            metric.resource,
-            describe(workload),
-            lacking.map((c) => `"${c.name}"`).join(', '),
+            '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
+            {
+              resource: metric.resource,
+              workload: describe(workload),
+              containers: lacking.map((c) => `"${c.name}"`).join(', '),
+            },
           ),
         );
       }
@@ -56,11 +58,13 @@ export const missingResourceRequestRule: Rule = {
           context.report(
             containerSpan(container),
             t(
-              'Container "{0}" has no {1} request, but {3} "{2}" scales on {1} utilization: add resources.requests.{1}',
-              container.name,
-              metric.resource,
-              autoscaler.name ?? '',
-              autoscaler.kind,
+              'Container "{container}" has no {resource} request, but {kind} "{name}" scales on {resource} utilization: add resources.requests.{resource}',
+              {
+                container: container.name,
+                resource: metric.resource,
+                name: autoscaler.name ?? '',
+                kind: autoscaler.kind,
+              },
             ),
           );
         }

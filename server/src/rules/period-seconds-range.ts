@@ -20,17 +20,19 @@ export const periodSecondsRangeRule: Rule = {
       if (value <= 0) {
         context.report(
           period.valueSpan(),
-          t('{0}: Invalid value: {1}: must be greater than zero', period.path, shownValue(period)),
+          t('{path}: Invalid value: {value}: must be greater than zero', {
+            path: period.path,
+            value: shownValue(period),
+          }),
         );
       } else if (value > MAX_PERIOD_SECONDS) {
         context.report(
           period.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be less than or equal to {2}',
-            period.path,
-            shownValue(period),
-            MAX_PERIOD_SECONDS,
-          ),
+          t('{path}: Invalid value: {value}: must be less than or equal to {max}', {
+            path: period.path,
+            value: shownValue(period),
+            max: MAX_PERIOD_SECONDS,
+          }),
         );
       }
     }

@@ -17,7 +17,10 @@ export const policyValueRule: Rule = {
       if (n !== undefined && n <= 0) {
         context.report(
           value.valueSpan(),
-          t('{0}: Invalid value: {1}: must be greater than zero', value.path, shownValue(value)),
+          t('{path}: Invalid value: {value}: must be greater than zero', {
+            path: value.path,
+            value: shownValue(value),
+          }),
         );
       }
     }

@@ -20,21 +20,19 @@ export const stabilizationWindowRangeRule: Rule = {
       if (value < 0) {
         context.report(
           window.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be greater than or equal to zero',
-            window.path,
-            shownValue(window),
-          ),
+          t('{path}: Invalid value: {value}: must be greater than or equal to zero', {
+            path: window.path,
+            value: shownValue(window),
+          }),
         );
       } else if (value > MAX_STABILIZATION_WINDOW_SECONDS) {
         context.report(
           window.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be less than or equal to {2}',
-            window.path,
-            shownValue(window),
-            MAX_STABILIZATION_WINDOW_SECONDS,
-          ),
+          t('{path}: Invalid value: {value}: must be less than or equal to {max}', {
+            path: window.path,
+            value: shownValue(window),
+            max: MAX_STABILIZATION_WINDOW_SECONDS,
+          }),
         );
       }
     }

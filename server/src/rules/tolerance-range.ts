@@ -19,20 +19,18 @@ export const toleranceRangeRule: Rule = {
       if (milli === undefined) {
         context.report(
           tolerance.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be a quantity such as 0.05 or 50m',
-            tolerance.path,
-            shownValue(tolerance),
-          ),
+          t('{path}: Invalid value: {value}: must be a quantity such as 0.05 or 50m', {
+            path: tolerance.path,
+            value: shownValue(tolerance),
+          }),
         );
       } else if (milli < 0) {
         context.report(
           tolerance.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: must be greater than or equal to 0',
-            tolerance.path,
-            shownValue(tolerance),
-          ),
+          t('{path}: Invalid value: {value}: must be greater than or equal to 0', {
+            path: tolerance.path,
+            value: shownValue(tolerance),
+          }),
         );
       }
     }
