@@ -8,6 +8,7 @@
 import { translate } from '../../common/l10n/catalog';
 import { SERVER_CATALOG } from '../../common/l10n/catalogs';
 import type { MessageArgs } from '../../common/l10n/format';
+import type { ArgsFor } from '../../common/l10n/placeholderTypes';
 import { normalizeLocale, SOURCE_LOCALE, type Locale } from '../../common/l10n/locales';
 
 let current: Locale = SOURCE_LOCALE;
@@ -22,7 +23,14 @@ export function currentLocale(): Locale {
   return current;
 }
 
-/** The message in the current language, its `{name}` placeholders filled from `args`. */
-export function t(message: string, args?: MessageArgs): string {
-  return translate(SERVER_CATALOG, current, message, args);
+/**
+ * The message in the current language, its `{name}` placeholders filled from `args`. The compiler
+ * checks the record against the placeholders of the English text (see placeholderTypes.ts).
+ */
+export function t<Message extends string>(
+  message: Message,
+  ...args: ArgsFor<Message, string | number | boolean>
+): string {
+  const [record] = args as [MessageArgs | undefined];
+  return translate(SERVER_CATALOG, current, message, record);
 }
