@@ -61,6 +61,10 @@ const AVOIDED: Partial<Record<Locale, readonly Avoided[]>> = {
     { pattern: /舊有方式|舊版路徑/, instead: '舊版方式' },
     { pattern: /擴縮目標/, instead: '擴展目標' },
     {
+      pattern: /\{(?:period|window|time|duration)\} (?=[\u4e00-\u9fff])/,
+      instead: 'no space between a duration (it ends in 秒 or 分鐘) and the verb: 每 60 秒最多移除',
+    },
+    {
       pattern: new RegExp(`[${CJK}] ?[,:;(]`),
       instead: 'full-width ，：；（ after Chinese text',
       prose: true,
@@ -101,5 +105,6 @@ test('the avoided-variant lists catch what they name', () => {
   assert.ok(caught(zhTw, '預設值： 1'));
   assert.ok(caught(zhTw, '比例 (0.05)'));
   assert.ok(!caught(zhTw, '每 60 秒最多移除 4 個 Pod（資源請求）'));
+  assert.ok(caught(zhTw, '每 {period} 最多移除'));
   assert.equal(prose('最多 max(2 × 目前副本數, 4) 與 `a, b`'), '最多 x 與 x');
 });
