@@ -61,8 +61,8 @@ const AVOIDED: Partial<Record<Locale, readonly Avoided[]>> = {
     { pattern: /舊有方式|舊版路徑/, instead: '舊版方式' },
     { pattern: /擴縮目標/, instead: '擴展目標' },
     {
-      pattern: /\{(?:period|window|time|duration)\} (?=[\u4e00-\u9fff])/,
-      instead: 'no space between a duration (it ends in 秒 or 分鐘) and the verb: 每 60 秒最多移除',
+      pattern: /\{(?:period|window|time|duration)\} (?![秒分小])(?=[\u4e00-\u9fff])/,
+      instead: 'no space between a formatted duration (60 秒) and the verb: 每 60 秒最多移除',
     },
     {
       pattern: new RegExp(`[${CJK}] ?[,:;(]`),
