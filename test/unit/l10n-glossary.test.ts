@@ -28,6 +28,8 @@ interface Avoided {
   readonly instead: string;
   /** A typography rule: read in the prose only, not in code spans or formulas such as max(2 × x, 4). */
   readonly prose?: true;
+  /** Only in this bundle, where the placeholder means what the rule assumes. */
+  readonly only?: string;
 }
 
 const prose = (text: string): string => text.replace(/`[^`]*`|max\([^)]*\)/g, 'x');
@@ -63,6 +65,7 @@ const AVOIDED: Partial<Record<Locale, readonly Avoided[]>> = {
     {
       pattern: /\{(?:period|window|time|duration)\} (?![秒分小])(?=[\u4e00-\u9fff])/,
       instead: 'no space between a formatted duration (60 秒) and the verb: 每 60 秒最多移除',
+      only: 'features.json', // where {period} and {window} are formatted durations, not bare numbers
     },
     {
       pattern: new RegExp(`[${CJK}] ?[,:;(]`),
@@ -80,7 +83,8 @@ for (const locale of LOCALES) {
     const found: string[] = [];
     for (const [file, bundle] of bundlesOf(locale)) {
       for (const [key, text] of Object.entries(bundle)) {
-        for (const { pattern, instead, prose: proseOnly } of avoided) {
+        for (const { pattern, instead, prose: proseOnly, only } of avoided) {
+          if (only !== undefined && !file.endsWith(only)) continue;
           const match = pattern.exec(proseOnly === true ? prose(text) : text);
           if (match !== null) found.push(`${file} ${key}: "${match[0]}" → ${instead}`);
         }
