@@ -36,6 +36,7 @@ async function run(args: string[], env: Record<string, string> = {}) {
     stderr: (text) => void (stderr += text),
     readFile: async (path) => {
       if (path.endsWith('hpa.yaml')) return HPA_ONLY;
+      if (path.endsWith('quoted.yaml')) return HPA_ONLY.replace('minReplicas: 2', 'minReplicas: "2"');
       if (path.endsWith('invalid.yaml')) return HPA_ONLY.replace('maxReplicas: 10', 'maxReplicas: 0');
       throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     },
@@ -61,6 +62,15 @@ test('the lint summary line is translated', async () => {
   assert.match(zhTw.stdout, /^\d+ 個問題（\d+ 個錯誤，\d+ 個警告，\d+ 個資訊）$/m);
   const en = await run(['invalid.yaml', '--locale', 'en']);
   assert.match(en.stdout, /^\d+ problems \(\d+ errors, \d+ warnings, \d+ infos\)$/m);
+});
+
+test('JSON Schema type names are words of the language, not bare English', async () => {
+  const ja = await run(['quoted.yaml', '--locale', 'ja', '--format', 'json']);
+  assert.match(ja.stdout, /spec\.minReplicas: 無効な値: \\"2\\": 整数である必要があります/);
+  const zhTw = await run(['quoted.yaml', '--locale', 'zh-tw', '--format', 'json']);
+  assert.match(zhTw.stdout, /spec\.minReplicas：無效的值：\\"2\\"：應為整數/);
+  const en = await run(['quoted.yaml', '--locale', 'en', '--format', 'json']);
+  assert.match(en.stdout, /spec\.minReplicas: Invalid value: \\"2\\": expected integer/);
 });
 
 test('simulate: usage errors in the language of --locale, even before the flag is parsed', async () => {

@@ -92,7 +92,7 @@ function reportError(object: K8sObject, error: SchemaError, context: RuleContext
       return;
     }
     case 'type': {
-      const expected = Array.isArray(params.type) ? String(params.type[0]) : String(params.type);
+      const expected = typeName(Array.isArray(params.type) ? String(params.type[0]) : String(params.type));
       context.report(
         view.valueSpan(),
         t('{path}: Invalid value: {value}: expected {expected}', {
@@ -156,4 +156,24 @@ function shown(view: YamlView): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'object') return Array.isArray(value) ? '[…]' : '{…}';
   return String(value);
+}
+
+/** JSON Schema's type names in the user's language (整数 / 整數), or as code when we have no word. */
+function typeName(type: string): string {
+  switch (type) {
+    case 'integer':
+      return t('integer');
+    case 'number':
+      return t('number');
+    case 'string':
+      return t('string');
+    case 'boolean':
+      return t('boolean');
+    case 'object':
+      return t('object');
+    case 'array':
+      return t('array');
+    default:
+      return `\`${type}\``;
+  }
 }
