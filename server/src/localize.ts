@@ -34,3 +34,8 @@ export function t<Message extends string>(
   const [record] = args as [MessageArgs | undefined];
   return translate(SERVER_CATALOG, current, message, record);
 }
+
+/** Names listed in a message, joined the language's way: `a, b` in English, `a、b` in Japanese and Chinese. */
+export function listOf(items: readonly string[]): string {
+  return items.join(t(', '));
+}

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { SERVER_CATALOG } from '../../common/l10n/catalogs';
 import { LOCALES, normalizeLocale } from '../../common/l10n/locales';
 import { commandLineLocale } from '../../server/src/cli/commandLineLocale';
-import { setLocale, t } from '../../server/src/localize';
+import { listOf, setLocale, t } from '../../server/src/localize';
 
 const SERVER_SRC = resolve(__dirname, '..', '..', 'server', 'src');
 /** Folders and files under server/src whose messages are not localized through localize.ts. */
@@ -116,4 +116,14 @@ test('setLocale switches the language of t()', () => {
   assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas：必填值');
   setLocale('en');
   assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas: Required value');
+});
+
+test('lists in messages are joined the language\u2019s way', () => {
+  setLocale('ja');
+  assert.equal(listOf(['"api"', '"log"']), '"api"、"log"');
+  setLocale('zh-tw');
+  assert.equal(listOf(['"api"', '"log"']), '"api"、"log"');
+  setLocale('en');
+  assert.equal(listOf(['"api"', '"log"']), '"api", "log"');
+  assert.equal(listOf(['"api"']), '"api"');
 });

@@ -13,7 +13,7 @@ import {
   SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
-import { currentLocale, t } from '../localize';
+import { currentLocale, listOf, t } from '../localize';
 import { renderStandaloneReport } from '../report/standaloneHtml';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
@@ -195,7 +195,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
       notes.push(
         t('{file} has no column for {metrics}; the "{profile}" profile is used there', {
           file: opts.load,
-          metrics: missing.join(', '),
+          metrics: listOf(missing),
           profile: opts.profile ?? 'normal',
         }),
       );
@@ -203,7 +203,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   }
   const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
   if (assumed.length > 0) {
-    const resources = assumed.join(', ');
+    const resources = listOf(assumed);
     notes.push(
       manifest.target
         ? t('{kind} {name} sets no request for {resources} (1 CPU / 1Gi per Pod)', {

@@ -1,5 +1,5 @@
 /** container-not-found: a ContainerResource metric names a container the target's Pod does not have. */
-import { t } from '../localize';
+import { listOf, t } from '../localize';
 import { countedContainers, podSpecOf } from '../workspace/podTemplate';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { describe, resolvedWorkload } from './targets';
@@ -26,7 +26,7 @@ export const containerNotFoundRule: Rule = {
         t('container "{container}" not found in {workload} (its containers: {containers})', {
           container: name,
           workload: describe(workload),
-          containers: names.map((n) => `"${n}"`).join(', '),
+          containers: listOf(names.map((n) => `"${n}"`)),
         }),
       );
     }

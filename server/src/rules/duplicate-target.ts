@@ -3,7 +3,7 @@
  * HPA) on one workload fight over its replicas; the controller reports AmbiguousSelector.
  */
 import { basename } from 'node:path';
-import { t } from '../localize';
+import { listOf, t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Rule } from './types';
 
@@ -20,14 +20,13 @@ export const duplicateTargetRule: Rule = {
     if (others.length === 0) return;
     const shown = others.slice(0, 3);
     const more = others.length - shown.length;
-    const listed = shown
-      .map((o) =>
+    const listed = listOf(
+      shown.map((o) =>
         o.uri === object.uri
           ? `${o.kind} "${o.name ?? ''}"`
           : `${o.kind} "${o.name ?? ''}" (${basename(decodeURIComponent(o.uri))})`,
-      )
-      .join(', ')
-      .concat(more > 0 ? t(' and {count} more', { count: more }) : '');
+      ),
+    ).concat(more > 0 ? t(' and {count} more', { count: more }) : '');
     const name = ref.view.get('name');
     context.report(
       name.exists ? name.valueSpan() : ref.view.keySpan(),

@@ -4,7 +4,7 @@
  * Without it the controller cannot compute utilization ("missing request for cpu in container ...").
  * Reported on the metric (HPA side) and on each container that lacks the request (workload side).
  */
-import { t } from '../localize';
+import { listOf, t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
 import {
   type CountedContainer,
@@ -40,7 +40,7 @@ export const missingResourceRequestRule: Rule = {
             {
               resource: metric.resource,
               workload: describe(workload),
-              containers: lacking.map((c) => `"${c.name}"`).join(', '),
+              containers: listOf(lacking.map((c) => `"${c.name}"`)),
             },
           ),
         );
