@@ -63,6 +63,12 @@ const AVOIDED: Partial<Record<Locale, readonly Avoided[]>> = {
     { pattern: /舊有方式|舊版路徑/, instead: '舊版方式' },
     { pattern: /擴縮目標/, instead: '擴展目標' },
     {
+      // Characters written only in Simplified Chinese, each with a Traditional form our texts use.
+      pattern:
+        /[这们为说时间个设请数据执应该条资务显认错误载检删选择态组项标节点门闸缩扩稳级别与无将对会还从计调预览锁输档]/,
+      instead: 'the Traditional character',
+    },
+    {
       pattern: /\{(?:period|window|time|duration)\} (?![秒分小])(?=[\u4e00-\u9fff])/,
       instead: 'no space between a formatted duration (60 秒) and the verb: 每 60 秒最多移除',
       only: 'features.json', // where {period} and {window} are formatted durations, not bare numbers
@@ -110,5 +116,7 @@ test('the avoided-variant lists catch what they name', () => {
   assert.ok(caught(zhTw, '比例 (0.05)'));
   assert.ok(!caught(zhTw, '每 60 秒最多移除 4 個 Pod（資源請求）'));
   assert.ok(caught(zhTw, '每 {period} 最多移除'));
+  assert.ok(caught(zhTw, '稳定化时间窗'));
+  assert.ok(!caught(zhTw, '穩定化時間窗'));
   assert.equal(prose('最多 max(2 × 目前副本數, 4) 與 `a, b`'), '最多 x 與 x');
 });
