@@ -174,6 +174,8 @@ const rename = (template, names) =>
   template.replace(/\{(\d+)\}/g, (whole, i) => (names[i] ? `{${names[i]}}` : whole));
 
 const unnamed = new Set();
+/** Every message the code passes to t() after the move: what the bundles must hold, and no more. */
+const used = new Set();
 const changed = [];
 for (const file of sourceFiles(join(ROOT, 'server', 'src'))) {
   let src = readFileSync(file, 'utf8');
@@ -181,8 +183,13 @@ for (const file of sourceFiles(join(ROOT, 'server', 'src'))) {
   for (const match of src.matchAll(/(?<![\w.])t\(/g)) {
     const open = match.index + 1;
     const { close, args } = callArguments(src, open);
-    if (args.length < 2 || args[1].startsWith('{')) continue;
+    if (args.length < 2 || args[1].startsWith('{')) {
+      const plain = literalValue(args[0] ?? '');
+      if (plain !== undefined) used.add(plain);
+      continue;
+    }
     const key = literalValue(args[0]);
+    if (key !== undefined && !/\{\d+\}/.test(key)) used.add(key);
     if (key === undefined || !/\{\d+\}/.test(key)) continue;
     const names = NAMES[key];
     if (!names || names.length !== args.length - 1) {
@@ -195,6 +202,7 @@ for (const file of sourceFiles(join(ROOT, 'server', 'src'))) {
     const record = names
       .map((name, i) => (args[i + 1] === name ? name : `${name}: ${args[i + 1]}`))
       .join(', ');
+    used.add(rename(key, names));
     edits.push({ from: match.index, to: close + 1, text: `t(${literal}, { ${record} })` });
   }
   for (const edit of edits.reverse()) src = src.slice(0, edit.from) + edit.text + src.slice(edit.to);
@@ -205,22 +213,28 @@ for (const file of sourceFiles(join(ROOT, 'server', 'src'))) {
 }
 
 const bundles = join(ROOT, 'common', 'l10n', 'bundles');
+const dropped = new Set();
 for (const locale of readdirSync(bundles)) {
   const file = join(bundles, locale, 'server.json');
   if (!existsSync(file)) continue;
+  const renamed = (entries) =>
+    Object.fromEntries(
+      Object.entries(entries).map(([key, value]) => {
+        const names = NAMES[key];
+        if (!names && /\{\d+\}/.test(key)) unnamed.add(key);
+        return names ? [rename(key, names), rename(value, names)] : [key, value];
+      }),
+    );
+  // The current bundle wins: it carries the glossary's terms; the old file only adds what it lacks.
   const legacy = join(ROOT, 'server', 'l10n', `bundle.l10n.${locale}.json`);
   const entries = {
-    ...JSON.parse(readFileSync(file, 'utf8')),
-    ...(existsSync(legacy) ? JSON.parse(readFileSync(legacy, 'utf8')) : {}),
+    ...(existsSync(legacy) ? renamed(JSON.parse(readFileSync(legacy, 'utf8'))) : {}),
+    ...renamed(JSON.parse(readFileSync(file, 'utf8'))),
   };
   const out = {};
   for (const [key, value] of Object.entries(entries)) {
-    const names = NAMES[key];
-    if (names) out[rename(key, names)] = rename(value, names);
-    else {
-      if (/\{\d+\}/.test(key)) unnamed.add(key);
-      out[key] = value;
-    }
+    if (used.has(key)) out[key] = value;
+    else dropped.add(key);
   }
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   if (existsSync(legacy)) rmSync(legacy);
@@ -228,6 +242,7 @@ for (const locale of readdirSync(bundles)) {
 }
 
 for (const file of changed) console.log(file);
+for (const key of dropped) console.error(`dropped (no longer in the code): ${JSON.stringify(key)}`);
 if (unnamed.size > 0) {
   console.error('Messages without names (add them to NAMES, then run again):');
   for (const key of unnamed) console.error(`  ${JSON.stringify(key)}`);
