@@ -32,7 +32,7 @@ export function formatSeconds(seconds: number, locale: Locale): string {
   return msg(locale, 'unit.seconds', { n: seconds });
 }
 
-/** A computed duration in the largest units: "2 min 15 s" / "2分15秒" / "2 分 15 秒". */
+/** A computed duration in the largest units: "2 min 15 s" / "2分15秒" / "2 分鐘 15 秒". */
 export function formatDuration(seconds: number, locale: Locale): string {
   if (seconds < 60) return formatSeconds(seconds, locale);
   const h = Math.floor(seconds / 3600);
