@@ -10,7 +10,7 @@ import { runLint } from './cli/lint';
 import { runSimulate } from './cli/simulate';
 import { runConformance } from './cli/conformance';
 import { commandLineLocale } from './cli/commandLineLocale';
-import { setLocale } from './localize';
+import { setLocale, t } from './localize';
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -33,7 +33,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`hpa-lint: ${err.message}\n`);
       return 2;
     }
-    io.stderr(`hpa-lint: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`hpa-lint: ${t('internal error: {message}', { message })}\n`);
     return 2;
   }
 }
