@@ -48,6 +48,10 @@ const AVOIDED: Partial<Record<Locale, readonly Avoided[]>> = {
     { pattern: /固定中|に固定|固定を解除/, instead: 'ロック / ロック中' },
     { pattern: /既存の方式|レガシー/, instead: '従来の方式' },
     {
+      pattern: /スケール回数|オートスケール(?!ラー)/,
+      instead: 'スケーリング (either direction) / オートスケーラー',
+    },
+    {
       pattern: new RegExp(`[${CJK}] +[A-Za-z0-9{\`%]|[A-Za-z0-9}\`%] +[${CJK}]`),
       instead: 'no space between Japanese and numbers or Latin words',
       prose: true,
