@@ -9,6 +9,20 @@ import { join } from 'node:path';
 
 /** English message -> the names of {0}, {1}, ... in order. */
 const NAMES = {
+  // Messages of branches still open when the move was made (repos: kustomize, vpa-conflict, injected containers).
+  '{0} is missing: the controller looks {1} up in the core API group, which does not serve it, and fails with FailedGetScale on every sync; set {2}':
+    ['path', 'kind', 'fix'],
+  '{0} (rendered overlay {1})': ['message', 'overlay'],
+  'kustomize could not render this overlay: {0}': ['reason'],
+  'This overlay is not rendered, so its patches are checked only one by one: {0}': ['howToEnable'],
+  'container "{0}" is not in {1}: {2} injects it at admission ({3} on the Pod template), so this metric relies on that injection':
+    ['container', 'workload', 'injector', 'marker'],
+  'container "{0}" is not in {1}: this metric relies on {2} injecting it at admission (enabled for the namespace, or add {3} to the Pod template)':
+    ['container', 'workload', 'injector', 'marker'],
+  'VerticalPodAutoscaler "{0}" (updateMode {1}) also controls the {2} request of {3} "{4}": it changes the request this HPA divides by, and the two autoscalers work against each other; scale on another metric or set the VPA to Initial or Off for {2}':
+    ['vpa', 'mode', 'resource', 'kind', 'name'],
+  '{0}: {1} no longer serves {2} (removed in Kubernetes 1.16): the HPA cannot read the scale (FailedGetScale); use apps/v1':
+    ['path', 'apiVersion', 'kind'],
   'cannot read {0}: {1}': ['file', 'reason'],
   'File skipped: {0} bytes is more than hpa.maxFileSizeBytes ({1})': ['size', 'limit'],
   '{0} needs a value': ['flag'],
