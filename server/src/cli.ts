@@ -9,6 +9,8 @@ import { type CliIO, UsageError } from './cli/io';
 import { runLint } from './cli/lint';
 import { runSimulate } from './cli/simulate';
 import { runConformance } from './cli/conformance';
+import { commandLineLocale } from './cli/commandLineLocale';
+import { setLocale, t } from './localize';
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -21,6 +23,7 @@ function readStdin(): Promise<string> {
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [first, ...rest] = argv;
+  setLocale(commandLineLocale(argv, process.env));
   try {
     if (first === 'simulate') return await runSimulate(rest, io);
     if (first === 'conformance') return await runConformance(rest, io);
@@ -30,7 +33,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`hpa-lint: ${err.message}\n`);
       return 2;
     }
-    io.stderr(`hpa-lint: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`hpa-lint: ${t('internal error: {message}', { message })}\n`);
     return 2;
   }
 }

@@ -59,7 +59,7 @@ test('hover, completion, and quick fixes that make their diagnostics go away', a
   assert.deepEqual(hover.range, { start: { line: 32, character: 10 }, end: { line: 32, character: 28 } });
   assert.equal(
     (hover.contents as MarkupContent).value.split('\n\n').slice(-1)[0],
-    '理想のレプリカ数 = ceil(現在のレプリカ数 × 現在の使用率 / 60 %)  \nPodの cpu のリソース要求 200m の 60 % = Podあたり 120m。',
+    '理想のレプリカ数 = ceil(現在のレプリカ数 × 現在の使用率 / 60 %)  \nPodのcpuのリソース要求200mの60 % = Podあたり120m。',
   );
 
   const completion = await client.request<CompletionItem[]>('textDocument/completion', {
@@ -73,7 +73,7 @@ test('hover, completion, and quick fixes that make their diagnostics go away', a
 
   // Clamp periodSeconds: 2400 -> 1800; the comment stays.
   const clamp = await quickFix(period);
-  assert.equal(clamp.title, 'periodSeconds を 1800 に変更 (有効範囲: 1〜1800)');
+  assert.equal(clamp.title, 'periodSecondsを1800に変更 (有効範囲: 1〜1800)');
   assert.equal(clamp.isPreferred, true);
   const clamped = applied(TEXT, clamp.edit!.changes![URI]!);
   assert.equal(clamped, TEXT.replace('periodSeconds: 2400   # too long', 'periodSeconds: 1800   # too long'));
@@ -88,7 +88,7 @@ test('hover, completion, and quick fixes that make their diagnostics go away', a
   const remove = await quickFix(stillThere);
   assert.equal(
     remove.title,
-    'Deployment web から spec.replicas を削除 (次回の kubectl apply で一時的にレプリカ数が1に減ります)',
+    'Deployment webからspec.replicasを削除 (次回のkubectl applyで一時的にレプリカ数が1に減ります)',
   );
   const removed = applied(clamped, remove.edit!.changes![URI]!);
   assert.equal(removed, clamped.replace('  replicas: 4   # pinned\n', ''));
@@ -137,7 +137,7 @@ test('refactor over LSP: create an HPA for a Deployment; the new document lints 
   });
   assert.deepEqual(
     actions.map((a) => [a.kind, a.title]),
-    [['refactor.hpa.create', 'Deployment api のHPAを作成']],
+    [['refactor.hpa.create', 'Deployment apiのHPAを作成']],
   );
   const created = applied(text, actions[0]!.edit!.changes![uri]!);
   assert.match(created, /\n---\napiVersion: autoscaling\/v2\nkind: HorizontalPodAutoscaler\n/);

@@ -187,7 +187,7 @@ describe('editing and settings', () => {
 
 describe('localized messages', () => {
   for (const [locale, expected] of [
-    ['ja', 'spec.maxReplicas: 無効な値: 0: 0 より大きくなければなりません'],
+    ['ja', 'spec.maxReplicas: 無効な値: 0: 0より大きくなければなりません'],
     ['zh-TW', 'spec.maxReplicas：無效的值：0：必須大於 0'],
     ['en-US', 'spec.maxReplicas: Invalid value: 0: must be greater than 0'],
   ] as const) {

@@ -132,7 +132,7 @@ test('replicas-conflict: removes the line with its comment, warns of the one-tim
   const ja = actionsFor(text, 'replicas-conflict', { locale: 'ja' })[0]!;
   assert.equal(
     ja.title,
-    'Deployment api から spec.replicas を削除 (次回の kubectl apply で一時的にレプリカ数が1に減ります)',
+    'Deployment apiからspec.replicasを削除 (次回のkubectl applyで一時的にレプリカ数が1に減ります)',
   );
 });
 
@@ -849,7 +849,7 @@ test('create HPA at the end of a file without a final line break', () => {
     { diagnostics: [] },
     { locale: 'ja' },
   ).find((a) => a.kind === 'refactor.hpa.create')!;
-  assert.equal(create.title, 'StatefulSet cache のHPAを作成');
+  assert.equal(create.title, 'StatefulSet cacheのHPAを作成');
   const fixed = apply(text, create);
   assert.ok(fixed.startsWith(`${text}\n---\napiVersion: autoscaling/v2\n`));
   assert.match(fixed, /\n {4}kind: StatefulSet\n {4}name: cache\n/);

@@ -86,9 +86,9 @@ test('maxReplicas: the range and the ramp times, labelled as legacy-path times w
     value(hover(38, 4, { locale: 'zh-tw' })).split('\n\n')[3],
     [
       '副本數介於 2 到 20 之間。',
-      '舊有方式下所需時間：',
-      '從 2 到 20 個副本：最快 45 秒 (調整次數：4)。',
-      '從 20 回到 2 個副本：最快 5 分 15 秒 (調整次數：1)。',
+      '舊版方式下所需時間：',
+      '從 2 到 20 個副本：最快 45 秒（調整次數：4）。',
+      '從 20 回到 2 個副本：最快 5 分鐘 15 秒（調整次數：1）。',
     ].join('  \n'),
   );
 });
@@ -118,15 +118,15 @@ test('selectPolicy: which policy wins where (the Kubernetes docs example: Pods 4
   assert.equal(
     value(hover(84, 8, { locale: 'ja' })).split('\n\n')[3],
     [
-      'Max (60秒あたり 4 Podと60秒あたり 10 % のうち変化の大きい方): 40 レプリカまでは 60秒あたり 4 Pod、40 レプリカを超えると 60秒あたり 10 %。',
-      '80 レプリカの時点: 60秒あたり 10 % (8 Pod)。',
+      'Max (60秒あたり4 Podと60秒あたり10 %のうち変化の大きい方): 40レプリカまでは60秒あたり4 Pod、40レプリカを超えると60秒あたり10 %。',
+      '80レプリカの時点: 60秒あたり10 % (8 Pod)。',
     ].join('  \n'),
   );
   assert.equal(
     value(hover(84, 8, { locale: 'zh-tw' })).split('\n\n')[3],
     [
       'Max（每 60 秒 4 個 Pod 和每 60 秒 10 % 中變更較大者）：40 個副本以下為每 60 秒 4 個 Pod；超過 40 個副本時為每 60 秒 10 %。',
-      '在 80 個副本時：每 60 秒 10 % (8 個 Pod)。',
+      '在 80 個副本時：每 60 秒 10 %（8 個 Pod）。',
     ].join('  \n'),
   );
 });

@@ -35,7 +35,6 @@ const ALLOWED = [
   /^dist\/webview\.css$/,
   /^package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
-  /^server\/l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^schemas\/[\w.-]+\.json$/,
   /^docs\/rules\/(README|[a-z0-9-]+)\.md$/,
 ];

@@ -147,7 +147,7 @@ describe('hpa-lint lint', () => {
     );
     assert.equal(
       JSON.parse(r.stdout)[0].diagnostics[0].message,
-      'spec.maxReplicas: 無効な値: 0: 0 より大きくなければなりません',
+      'spec.maxReplicas: 無効な値: 0: 0より大きくなければなりません',
     );
   });
 

@@ -6,15 +6,18 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { pickLocale, setLocale, t, translationBundles } from '../../server/src/localize';
+import { SERVER_CATALOG } from '../../common/l10n/catalogs';
+import { LOCALES, normalizeLocale } from '../../common/l10n/locales';
+import { commandLineLocale } from '../../server/src/cli/commandLineLocale';
+import { listOf, setLocale, t } from '../../server/src/localize';
 
 const SERVER_SRC = resolve(__dirname, '..', '..', 'server', 'src');
 /** Folders and files under server/src whose messages are not localized through localize.ts. */
-const NOT_OURS = new Set(['features', 'report', 'cli.ts', 'io.ts', 'conformance.ts', 'loadCsv.ts']);
+const NOT_OURS = new Set(['features', 'io.ts', 'conformance.ts', 'loadCsv.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
-    if (NOT_OURS.has(name) || name.startsWith('simulate')) return [];
+    if (NOT_OURS.has(name)) return [];
     const path = join(dir, name);
     return statSync(path).isDirectory() ? sourceFiles(path) : name.endsWith('.ts') ? [path] : [];
   });
@@ -35,17 +38,27 @@ function messageKeys(): string[] {
   return [...keys];
 }
 
-const placeholders = (s: string): string[] => [...s.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort();
+const placeholders = (s: string): string[] => [...s.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 
 test('the code has messages to translate', () => {
   assert.ok(messageKeys().length > 50);
 });
 
-for (const [locale, bundle] of Object.entries(translationBundles())) {
+test('every placeholder is named: {path}, never {0}', () => {
+  const positional = messageKeys().filter((key) => /\{\d+\}/.test(key));
+  assert.deepEqual(positional, []);
+});
+
+for (const locale of LOCALES.filter((l) => l !== 'en')) {
+  const bundle: Record<string, string | undefined> = SERVER_CATALOG[locale];
   test(`${locale}: every message is translated with the same placeholders`, () => {
     for (const key of messageKeys()) {
       assert.ok(key in bundle, `${locale} lacks: ${key}`);
-      assert.deepEqual(placeholders(bundle[key]), placeholders(key), `${locale} placeholders differ: ${key}`);
+      assert.deepEqual(
+        placeholders(bundle[key] ?? ''),
+        placeholders(key),
+        `${locale} placeholders differ: ${key}`,
+      );
       assert.notEqual(bundle[key], key, `${locale} is untranslated: ${key}`);
     }
   });
@@ -58,24 +71,59 @@ for (const [locale, bundle] of Object.entries(translationBundles())) {
   });
 }
 
-test('locale tags map to the languages we have', () => {
-  assert.equal(pickLocale('ja'), 'ja');
-  assert.equal(pickLocale('ja-JP'), 'ja');
-  assert.equal(pickLocale('ja_JP.UTF-8'), 'ja');
-  assert.equal(pickLocale('zh-tw'), 'zh-tw');
-  assert.equal(pickLocale('zh-TW'), 'zh-tw');
-  assert.equal(pickLocale('zh-Hant'), 'zh-tw');
-  assert.equal(pickLocale('zh_TW.UTF-8'), 'zh-tw');
-  assert.equal(pickLocale('zh-cn'), 'en');
-  assert.equal(pickLocale('de'), 'en');
-  assert.equal(pickLocale(undefined), 'en');
+test('locale tags map to the languages we have, through the one normaliser', () => {
+  const cases: [string | undefined, string][] = [
+    ['ja', 'ja'],
+    ['ja-JP', 'ja'],
+    ['ja_JP.UTF-8', 'ja'],
+    ['zh-tw', 'zh-tw'],
+    ['zh-TW', 'zh-tw'],
+    ['zh-Hant', 'zh-tw'],
+    ['zh-Hant-TW', 'zh-tw'],
+    ['zh-HK', 'zh-tw'],
+    ['zh_TW.UTF-8', 'zh-tw'],
+    ['zh_TW.Big5@euro', 'zh-tw'],
+    ['zh-cn', 'en'],
+    ['zh-Hans', 'en'],
+    ['zh', 'en'],
+    ['jav', 'en'],
+    ['de', 'en'],
+    ['C', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ];
+  for (const [tag, expected] of cases) {
+    assert.equal(normalizeLocale(tag), expected, String(tag));
+    assert.equal(setLocale(tag), expected, `setLocale(${String(tag)})`);
+  }
+  setLocale('en');
+});
+
+test('the CLI reads --locale anywhere, then LC_ALL, LC_MESSAGES and LANG; an empty variable counts as unset', () => {
+  assert.equal(commandLineLocale(['simulate', 'a.yaml', '--locale', 'ja'], { LANG: 'zh_TW.UTF-8' }), 'ja');
+  assert.equal(commandLineLocale(['--locale=zh-TW', 'a.yaml'], { LANG: 'ja_JP.UTF-8' }), 'zh-tw');
+  assert.equal(commandLineLocale(['a.yaml'], { LC_ALL: 'zh_TW.UTF-8', LANG: 'ja_JP.UTF-8' }), 'zh-tw');
+  assert.equal(commandLineLocale(['a.yaml'], { LC_MESSAGES: 'ja_JP.UTF-8', LANG: 'en_US.UTF-8' }), 'ja');
+  assert.equal(commandLineLocale(['a.yaml'], { LC_ALL: '', LANG: 'ja_JP.UTF-8' }), 'ja');
+  assert.equal(commandLineLocale(['--', '--locale', 'ja'], {}), 'en');
+  assert.equal(commandLineLocale([], {}), 'en');
 });
 
 test('setLocale switches the language of t()', () => {
   setLocale('ja');
-  assert.equal(t('{0}: Required value', 'spec.maxReplicas'), 'spec.maxReplicas: 必須の値');
+  assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas: 必須の値');
   setLocale('zh-TW');
-  assert.equal(t('{0}: Required value', 'spec.maxReplicas'), 'spec.maxReplicas：必填值');
+  assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas：必填值');
   setLocale('en');
-  assert.equal(t('{0}: Required value', 'spec.maxReplicas'), 'spec.maxReplicas: Required value');
+  assert.equal(t('{path}: Required value', { path: 'spec.maxReplicas' }), 'spec.maxReplicas: Required value');
+});
+
+test('lists in messages are joined the language\u2019s way', () => {
+  setLocale('ja');
+  assert.equal(listOf(['"api"', '"log"']), '"api"、"log"');
+  setLocale('zh-tw');
+  assert.equal(listOf(['"api"', '"log"']), '"api"、"log"');
+  setLocale('en');
+  assert.equal(listOf(['"api"', '"log"']), '"api", "log"');
+  assert.equal(listOf(['"api"']), '"api"');
 });

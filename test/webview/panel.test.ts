@@ -215,7 +215,7 @@ test('step mode advances one sync at a time from the keyboard and the log follow
   await panel.send({ type: 'model', model: TINY_MODEL, locale: 'ja', locked: false });
   n = await panel.waitForRender(n);
   const page = panel.page;
-  await page.getByLabel('ステップ実行: 1 回の同期ずつ進める').focus();
+  await page.getByLabel('ステップ実行: 1回の同期ずつ進める').focus();
   await page.keyboard.press('Space');
   n = await panel.waitForRender(n);
   await page.focus('.charts');
@@ -223,7 +223,7 @@ test('step mode advances one sync at a time from the keyboard and the log follow
   n = await panel.waitForRender(n);
   await page.keyboard.press('ArrowRight');
   n = await panel.waitForRender(n);
-  assert.equal(await page.textContent('.step-position'), '同期 3 / 240、t = 0:30');
+  assert.equal(await page.textContent('.step-position'), '同期3 / 240、t = 0:30');
   assert.equal(await page.getAttribute('.log-table tr[aria-current="step"]', 'data-index'), '2');
   // Stepping swaps only the line groups: one cursor, and the lines Node draws for sync 3.
   assert.equal(await page.locator('.charts line.hpa-cursor').count(), 1);
@@ -247,12 +247,12 @@ test('step mode advances one sync at a time from the keyboard and the log follow
   assert.equal(await page.evaluate(() => document.activeElement?.className), 'charts');
   await page.keyboard.press('ArrowLeft');
   n = await panel.waitForRender(n);
-  assert.equal(await page.textContent('.step-position'), '同期 2 / 240、t = 0:15');
+  assert.equal(await page.textContent('.step-position'), '同期2 / 240、t = 0:15');
   // The step buttons are rebuilt on every render; the keyboard focus stays on the one pressed.
   await page.focus('button.step-forward');
   await page.keyboard.press('Enter');
   await panel.waitForRender(n);
-  assert.equal(await page.textContent('.step-position'), '同期 3 / 240、t = 0:30');
+  assert.equal(await page.textContent('.step-position'), '同期3 / 240、t = 0:30');
   assert.equal(await page.evaluate(() => document.activeElement?.className), 'step-forward');
   // Every form control has an accessible name.
   const unnamed = await page.evaluate(
@@ -278,7 +278,7 @@ test('the panel restores its model and settings from the saved state before the 
   await assertClean(first);
 
   const second = await openPanel(browser, server.origin, saved);
-  assert.equal(await second.page.textContent('h1'), 'HPA 擴展預覽');
+  assert.equal(await second.page.textContent('h1'), 'HPA 擴縮預覽');
   assert.equal(
     await second.page.inputValue('#' + (await second.page.getByLabel('同步週期（秒）').getAttribute('id'))),
     '30',

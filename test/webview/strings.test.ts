@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { LOCALES } from '../../common/l10n/locales';
 import { normalizeLocale } from '../../common/preview/locale';
 import { PREVIEW_STRINGS, format, t } from '../../common/preview/strings';
-import { REASON_SENTENCES, describeDecision } from '../../common/preview/reasons';
+import { describeDecision } from '../../common/preview/reasons';
 import type { DecisionReason, SimulationStep } from '../../common/engine/simulationTypes';
 
 const placeholders = (s: string) => [...s.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[1]).sort();
@@ -18,19 +19,20 @@ test('normalizeLocale maps VS Code language ids to the three preview locales', (
 
 test('every locale has every UI string with the same placeholders as English', () => {
   const en = PREVIEW_STRINGS.en;
-  for (const locale of ['ja', 'zh-tw'] as const) {
-    const table = PREVIEW_STRINGS[locale];
-    assert.deepEqual(Object.keys(table).sort(), Object.keys(en).sort());
+  for (const locale of LOCALES) {
+    const table: Record<string, string | undefined> = PREVIEW_STRINGS[locale];
+    assert.deepEqual(Object.keys(table).sort(), Object.keys(en).sort(), `${locale} has the keys of English`);
     for (const key of Object.keys(en) as (keyof typeof en)[]) {
-      assert.deepEqual(placeholders(table[key]), placeholders(en[key]), `${locale} ${key}`);
-      assert.notEqual(table[key].trim(), '', `${locale} ${key}`);
+      const value = table[key] ?? '';
+      assert.deepEqual(placeholders(value), placeholders(en[key]), `${locale} ${key}`);
+      assert.notEqual(value.trim(), '', `${locale} ${key}`);
     }
   }
 });
 
 test('format fills known placeholders and leaves unknown ones visible', () => {
   assert.equal(format('{a} and {b}', { a: 1 }), '1 and {b}');
-  assert.equal(t('ja', 'stepPosition', { n: 3, total: 10, time: '0:30' }), '同期 3 / 10、t = 0:30');
+  assert.equal(t('ja', 'stepPosition', { n: 3, total: 10, time: '0:30' }), '同期3 / 10、t = 0:30');
   assert.equal(t('en', 'variantDefaults'), 'Kubernetes defaults (behavior: {})');
 });
 
@@ -72,7 +74,8 @@ function step(reason: DecisionReason): SimulationStep {
 
 test('every decision reason reads as a complete sentence in every locale', () => {
   for (const locale of ['en', 'ja', 'zh-tw'] as const) {
-    assert.deepEqual(Object.keys(REASON_SENTENCES[locale]).sort(), [...REASONS].sort());
+    const reasonKeys = Object.keys(PREVIEW_STRINGS[locale]).filter((key) => key.startsWith('reason.'));
+    assert.deepEqual(reasonKeys.sort(), REASONS.map((reason) => `reason.${reason}`).sort());
     for (const reason of REASONS) {
       const sentence = describeDecision(step(reason), locale, { min: 2, max: 10 });
       assert.ok(!/\{[a-zA-Z]+\}/.test(sentence), `${locale} ${reason}: ${sentence}`);
@@ -87,7 +90,7 @@ test('decision sentences carry the numbers of the sync', () => {
   );
   assert.equal(
     describeDecision(step('heldByScaleDownWindow'), 'ja', { min: 2, max: 10 }),
-    'スケールダウンの安定化ウィンドウにより 8 に留めます(メトリクスからの提案は 9)。',
+    'スケールダウンの安定化ウィンドウにより8に留めます(メトリクスからの提案は9)。',
   );
   assert.equal(
     describeDecision(step('aboveMax'), 'zh-tw', { min: 2, max: 10 }),

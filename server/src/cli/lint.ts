@@ -10,7 +10,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { FileModel } from '../yaml/documents';
 import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
-import { setLocale, t } from '../localize';
+import { t } from '../localize';
 import { ALL_RULE_IDS, FILE_TOO_LARGE_RULE } from '../rules/index';
 import type { SeverityOverride } from '../rules/types';
 import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
@@ -43,7 +43,6 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const options = parseArgs(args);
-  setLocale(options.locale ?? process.env.LC_ALL ?? process.env.LC_MESSAGES ?? process.env.LANG);
   const settings: HpaSettings = { ...DEFAULT_SETTINGS, rules: options.rules };
 
   const files: { display: string; text: string }[] = [];
@@ -54,7 +53,10 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
         text = await io.readFile(path === '<stdin>' ? '-' : absolute(path, io));
       } catch (err) {
         throw new UsageError(
-          t('cannot read {0}: {1}', path, err instanceof Error ? err.message : String(err)),
+          t('cannot read {file}: {reason}', {
+            file: path,
+            reason: err instanceof Error ? err.message : String(err),
+          }),
         );
       }
       files.push({ display: path, text });
@@ -78,11 +80,10 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
               {
                 rule: FILE_TOO_LARGE_RULE.id,
                 severity,
-                message: t(
-                  'File skipped: {0} bytes is more than hpa.maxFileSizeBytes ({1})',
-                  f.text.length,
-                  settings.maxFileSizeBytes,
-                ),
+                message: t('File skipped: {size} bytes is more than hpa.maxFileSizeBytes ({limit})', {
+                  size: f.text.length,
+                  limit: settings.maxFileSizeBytes,
+                }),
                 range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
               },
             ];
@@ -111,14 +112,14 @@ function parseArgs(args: string[]): LintOptions {
         : [arg, undefined];
     const value = (): string => {
       const v = inline ?? args[++i];
-      if (v === undefined) throw new UsageError(t('{0} needs a value', flag));
+      if (v === undefined) throw new UsageError(t('{flag} needs a value', { flag }));
       return v;
     };
     switch (flag) {
       case '--format': {
         const format = value();
         if (format !== 'stylish' && format !== 'json' && format !== 'sarif') {
-          throw new UsageError(t('unknown format "{0}": use stylish, json or sarif', format));
+          throw new UsageError(t('unknown format "{format}": use stylish, json or sarif', { format }));
         }
         options.format = format;
         break;
@@ -128,9 +129,9 @@ function parseArgs(args: string[]): LintOptions {
         const eq = spec.indexOf('=');
         const id = eq === -1 ? spec : spec.slice(0, eq);
         const level = eq === -1 ? '' : spec.slice(eq + 1);
-        if (!ALL_RULE_IDS.includes(id)) throw new UsageError(t('unknown rule "{0}"', id));
+        if (!ALL_RULE_IDS.includes(id)) throw new UsageError(t('unknown rule "{rule}"', { rule: id }));
         if (!OVERRIDES.has(level))
-          throw new UsageError(t('--rule {0}: expected ID=off|info|warning|error', spec));
+          throw new UsageError(t('--rule {spec}: expected ID=off|info|warning|error', { spec }));
         options.rules[id] = level as SeverityOverride;
         break;
       }
@@ -138,7 +139,7 @@ function parseArgs(args: string[]): LintOptions {
         options.locale = value();
         break;
       default:
-        if (arg.startsWith('--')) throw new UsageError(t('unknown option {0}', arg));
+        if (arg.startsWith('--')) throw new UsageError(t('unknown option {option}', { option: arg }));
         options.inputs.push(arg);
     }
   }

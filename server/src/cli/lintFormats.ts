@@ -1,5 +1,6 @@
 /** hpa-lint's three output formats: stylish (people), json (scripts), SARIF 2.1.0 (code scanning). */
 import type { LocatedFinding } from '../lint/findingsOutput';
+import { t } from '../localize';
 import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../rules/index';
 import { docsUrl, type Severity } from '../rules/types';
 
@@ -28,7 +29,12 @@ export function formatStylish(results: FileResult[]): string {
   const total = counts.error + counts.warning + counts.info + counts.hint;
   if (total > 0)
     lines.push(
-      `${total} problems (${counts.error} errors, ${counts.warning} warnings, ${counts.info + counts.hint} infos)`,
+      t('{total} problems ({errors} errors, {warnings} warnings, {infos} infos)', {
+        total,
+        errors: counts.error,
+        warnings: counts.warning,
+        infos: counts.info + counts.hint,
+      }),
     );
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

@@ -13,6 +13,7 @@ import {
   SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
+import { currentLocale, listOf, t } from '../localize';
 import { renderStandaloneReport } from '../report/standaloneHtml';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
@@ -41,7 +42,8 @@ interface SimulateArgs {
 /** "900", "900s", "15m", "2h" -> seconds. */
 function parseSeconds(flag: string, v: string): number {
   const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(v.trim());
-  if (!m) throw new UsageError(`${flag} expects seconds (e.g. 900, 15m, 2h), got "${v}"`);
+  if (!m)
+    throw new UsageError(t('{flag} expects seconds (e.g. 900, 15m, 2h), got "{value}"', { flag, value: v }));
   const n = Number(m[1]) * (m[2] === 'h' ? 3600 : m[2] === 'm' ? 60 : 1);
   return Math.round(n);
 }
@@ -49,7 +51,11 @@ function parseSeconds(flag: string, v: string): number {
 function parseNumber(flag: string, v: string, integer: boolean): number {
   const n = Number(v);
   if (v.trim() === '' || !Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
-    throw new UsageError(`${flag} expects a ${integer ? 'whole ' : ''}number >= 0, got "${v}"`);
+    throw new UsageError(
+      integer
+        ? t('{flag} expects a whole number >= 0, got "{value}"', { flag, value: v })
+        : t('{flag} expects a number >= 0, got "{value}"', { flag, value: v }),
+    );
   }
   return n;
 }
@@ -66,7 +72,7 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
     const value = (): string => {
       if (inline !== undefined) return inline;
       const v = args[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      if (v === undefined) throw new UsageError(t('{flag} needs a value', { flag }));
       return v;
     };
     switch (flag) {
@@ -80,7 +86,10 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
         const p = value();
         if (!isLoadProfileName(p))
           throw new UsageError(
-            `unknown profile "${p}" (known: ${LOAD_PROFILES.map((x) => x.name).join(', ')})`,
+            t('unknown profile "{profile}" (known: {known})', {
+              profile: p,
+              known: LOAD_PROFILES.map((x) => x.name).join(', '),
+            }),
           );
         out.profile = p;
         break;
@@ -88,7 +97,9 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
       case '--replicas':
         out.replicas = parseNumber(flag, value(), true);
         if (out.replicas > SIMULATION_POD_CAP) {
-          throw new UsageError(`--replicas is limited to ${SIMULATION_POD_CAP} simulated Pods`);
+          throw new UsageError(
+            t('--replicas is limited to {cap} simulated Pods', { cap: SIMULATION_POD_CAP }),
+          );
         }
         break;
       case '--duration':
@@ -100,14 +111,16 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
       case '--format': {
         const f = value();
         if (!(FORMATS as readonly string[]).includes(f))
-          throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
+          throw new UsageError(
+            t('--format must be one of {formats}, got "{value}"', { formats: FORMATS.join(', '), value: f }),
+          );
         out.format = f as Format;
         break;
       }
       case '--mode': {
         const m = value();
         if (m !== 'controller' && m !== 'formula')
-          throw new UsageError(`--mode must be controller or formula, got "${m}"`);
+          throw new UsageError(t('--mode must be controller or formula, got "{value}"', { value: m }));
         out.mode = m;
         break;
       }
@@ -117,21 +130,29 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
       case '--noise':
         out.noise = parseNumber(flag, value(), false);
         break;
+      case '--locale':
+        value(); // read by main() before any parsing, so usage errors are translated too
+        break;
       case '--seed':
         out.seed = parseNumber(flag, value(), true);
         break;
       default:
-        if (a.startsWith('--')) throw new UsageError(`unknown option ${flag} for simulate`);
+        if (a.startsWith('--')) throw new UsageError(t('unknown option {flag} for simulate', { flag }));
         files.push(a);
     }
   }
   if (files.length === 0)
-    throw new UsageError('simulate needs a manifest file: hpa-lint simulate <file> [options]');
+    throw new UsageError(t('simulate needs a manifest file: hpa-lint simulate <file> [options]'));
   if (files.length > 1)
-    throw new UsageError(`simulate takes one manifest file, got ${files.length}: ${files.join(', ')}`);
+    throw new UsageError(
+      t('simulate takes one manifest file, got {count}: {files}', {
+        count: files.length,
+        files: files.join(', '),
+      }),
+    );
   out.file = files[0];
   if (out.duration !== undefined && out.duration > 7 * 24 * 3600)
-    throw new UsageError('--duration is limited to 7 days');
+    throw new UsageError(t('--duration is limited to 7 days'));
   return out as SimulateArgs;
 }
 
@@ -140,9 +161,8 @@ async function read(io: CliIO, file: string): Promise<string> {
     return await io.readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : ((err as Error).message ?? String(err))}`,
-    );
+    const reason = code === 'ENOENT' ? t('no such file') : ((err as Error).message ?? String(err));
+    throw new UsageError(t('cannot read {file}: {reason}', { file, reason }));
   }
 }
 
@@ -156,6 +176,7 @@ export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --mode controller|formula   the full controller model, or the bare formula for comparison
   --peak X, --noise X, --seed N   profile shape: peak multiplier, jitter fraction, random seed
   --format table|json|csv|html    output (default table)
+  --locale L             language of the messages, table and report (default: LC_ALL, LC_MESSAGES, LANG)
 `;
 
 /**
@@ -166,18 +187,33 @@ function assumedRequestNotes(manifest: ManifestHpa, assumed: string[]): string[]
   const target = manifest.target;
   if (!target) {
     return [
-      `the scale target is not in this file, so requests are assumed for ${assumed.join(', ')} (1 CPU / 1Gi per Pod)`,
+      t(
+        'the scale target is not in this file, so requests are assumed for {resources} (1 CPU / 1Gi per Pod)',
+        {
+          resources: listOf(assumed),
+        },
+      ),
     ];
   }
   return assumed.map((what) => {
-    const [container, resource] = what.includes('/') ? what.split('/') : [undefined, what];
-    const lacking = manifest.pod ? containersLacking(manifest.pod, resource ?? what, container) : [];
-    const names = lacking.map((c) => `"${c.name}"`).join(', ');
-    const why =
-      names === ''
-        ? `${target.kind} ${target.name} sets no ${resource} request`
-        : `${target.kind} ${target.name} has no ${resource} request in container ${names}`;
-    return `${why}: the controller cannot compute ${resource} utilization (missing request for ${resource}); the simulation assumes ${resource === 'memory' ? '1Gi' : '1 CPU'} per ${container === undefined ? 'Pod' : 'container'}`;
+    const [container, resource = what] = what.includes('/') ? what.split('/') : [undefined, what];
+    const lacking = manifest.pod ? containersLacking(manifest.pod, resource, container) : [];
+    const names = listOf(lacking.map((c) => `"${c.name}"`));
+    const args = { kind: target.kind, name: target.name, resource, containers: names };
+    if (container !== undefined)
+      return t(
+        '{kind} {name} has no {resource} request in container {containers}: the controller cannot compute {resource} utilization; the simulation assumes 1 CPU / 1Gi for this container',
+        args,
+      );
+    return names === ''
+      ? t(
+          '{kind} {name} sets no {resource} request: the controller cannot compute {resource} utilization; the simulation assumes 1 CPU / 1Gi per Pod',
+          args,
+        )
+      : t(
+          '{kind} {name} has no {resource} request in container {containers}: the controller cannot compute {resource} utilization; the simulation assumes 1 CPU / 1Gi per Pod',
+          args,
+        );
   });
 }
 
@@ -202,13 +238,17 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
     const missing = metricNamesOf(metrics).filter((n) => !loads?.some((l) => l.metric === n));
     if (missing.length > 0) {
       notes.push(
-        `${opts.load} has no column for ${missing.join(', ')}; the "${opts.profile ?? 'normal'}" profile is used there`,
+        t('{file} has no column for {metrics}; the "{profile}" profile is used there', {
+          file: opts.load,
+          metrics: listOf(missing),
+          profile: opts.profile ?? 'normal',
+        }),
       );
     }
   }
   const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
   if (assumed.length > 0) notes.push(...assumedRequestNotes(manifest, assumed));
-  for (const note of notes) io.stderr(`hpa-lint: note: ${note}\n`);
+  for (const note of notes) io.stderr(`hpa-lint: ${t('note: {note}', { note })}\n`);
   const input = buildSimulationInput(manifest.spec, manifest.podRequests, {
     name: manifest.name,
     profile: opts.profile ?? 'normal',
@@ -237,6 +277,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
           name: manifest.name,
           loadName: opts.load ?? opts.profile ?? 'normal',
           notes,
+          locale: currentLocale(),
           target: manifest.target
             ? {
                 uri: opts.file,

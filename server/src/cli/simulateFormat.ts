@@ -1,6 +1,7 @@
 /**
  * The output formats of `hpa-lint simulate`: json (the documented shape), csv and a terminal
- * table with the decision in words.
+ * table with the decision in words (the table in the run's language; json and csv are data and stay
+ * in their documented English field names).
  */
 import { formatMilli, type SimulationResult, type SimulationStep } from '../../../common/engine';
 import { containersLacking, type PodRequests, type RequestSource } from '../../../common/k8s/podRequests';
@@ -49,6 +50,7 @@ export function podJson(
     notes,
   };
 }
+import { t } from '../localize';
 
 /** The documented JSON shape: only these fields, in this order. */
 export function toJson(result: SimulationResult, pod: PodJson): string {
@@ -101,45 +103,54 @@ function arg(s: SimulationStep, key: string): string {
   return v === undefined ? '?' : String(v);
 }
 
-/** The decision of one sync as an English sentence for the terminal. */
+/** The decision of one sync as a short sentence for the terminal, in the run's language. */
 export function reasonInWords(s: SimulationStep): string {
+  const desired = s.desiredReplicas;
   switch (s.reason) {
     case 'scalingDisabled':
-      return 'target at 0 replicas: autoscaling is disabled';
+      return t('target at 0 replicas: autoscaling is disabled');
     case 'aboveMax':
-      return `above maxReplicas: set to ${s.desiredReplicas} without reading metrics`;
+      return t('above maxReplicas: set to {desired} without reading metrics', { desired });
     case 'belowMin':
-      return `below minReplicas: set to ${s.desiredReplicas} without reading metrics`;
+      return t('below minReplicas: set to {desired} without reading metrics', { desired });
     case 'noMetrics':
-      return `no usable metric (${arg(s, 'failedMetric')}): replicas kept`;
+      return t('no usable metric ({metric}): replicas kept', { metric: arg(s, 'failedMetric') });
     case 'invalidMetricsBlockScaleDown':
-      return `metric ${arg(s, 'failedMetric')} failed: no scale-down while a metric is missing`;
+      return t('metric {metric} failed: no scale-down while a metric is missing', {
+        metric: arg(s, 'failedMetric'),
+      });
     case 'withinTolerance':
-      return 'within tolerance: no change';
+      return t('within tolerance: no change');
     case 'heldByScaleUpWindow':
-      return `scale-up stabilization window (${arg(s, 'window')} s) holds ${s.stabilizedReplicas}`;
+      return t('scale-up stabilization window ({window} s) holds {replicas}', {
+        window: arg(s, 'window'),
+        replicas: String(s.stabilizedReplicas),
+      });
     case 'heldByScaleDownWindow':
-      return `scale-down stabilization window (${arg(s, 'window')} s) holds ${s.stabilizedReplicas}`;
+      return t('scale-down stabilization window ({window} s) holds {replicas}', {
+        window: arg(s, 'window'),
+        replicas: String(s.stabilizedReplicas),
+      });
     case 'limitedByScaleUpPolicy':
-      return `scale-up policy limits the step to ${s.desiredReplicas}`;
+      return t('scale-up policy limits the step to {desired}', { desired });
     case 'limitedByScaleDownPolicy':
-      return `scale-down policy limits the step to ${s.desiredReplicas}`;
+      return t('scale-down policy limits the step to {desired}', { desired });
     case 'scaleUpDisabled':
-      return 'scale-up is disabled (selectPolicy: Disabled)';
+      return t('scale-up is disabled (selectPolicy: Disabled)');
     case 'scaleDownDisabled':
-      return 'scale-down is disabled (selectPolicy: Disabled)';
+      return t('scale-down is disabled (selectPolicy: Disabled)');
     case 'clampedToMax':
-      return `clamped to maxReplicas ${arg(s, 'max')}`;
+      return t('clamped to maxReplicas {max}', { max: arg(s, 'max') });
     case 'clampedToMin':
-      return `clamped to minReplicas ${arg(s, 'min')}`;
+      return t('clamped to minReplicas {min}', { min: arg(s, 'min') });
     case 'legacyScaleUpLimit':
-      return `no behavior: at most max(2 x current, 4) = ${s.desiredReplicas}`;
+      return t('no behavior: at most max(2 x current, 4) = {desired}', { desired });
     case 'scaledUp':
-      return `scale up to ${s.desiredReplicas}`;
+      return t('scale up to {desired}', { desired });
     case 'scaledDown':
-      return `scale down to ${s.desiredReplicas}`;
+      return t('scale down to {desired}', { desired });
     case 'steady':
-      return 'no change';
+      return t('no change');
   }
 }
 
@@ -152,12 +163,31 @@ function clock(t: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
+/**
+ * Columns a terminal gives the text: East Asian wide and full-width characters take two, so
+ * translated headers and sentences still line up.
+ */
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    width +=
+      /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(
+        char,
+      )
+        ? 2
+        : 1;
+  }
+  return width;
+}
+
 function pad(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? '')))) ?? [];
   return rows
     .map((r) =>
       r
-        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+        .map((c, i) =>
+          i === r.length - 1 ? c : c + ' '.repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(c))),
+        )
         .join('  ')
         .trimEnd(),
     )
@@ -169,7 +199,9 @@ export function toTable(
   result: SimulationResult,
   resourceOf: (metric: string) => string | undefined,
 ): string {
-  const rows: string[][] = [['t', 'load', 'utilization', 'proposal', 'replicas', 'ready', 'decision']];
+  const rows: string[][] = [
+    [t('t'), t('load'), t('utilization'), t('proposal'), t('replicas'), t('ready'), t('decision')],
+  ];
   for (const s of result.steps) {
     const load = Object.entries(s.load)
       .map(([name, v]) => `${name}=${formatMilli(v, resourceOf(name))}`)
@@ -193,5 +225,9 @@ export function toTable(
       reasonInWords(s),
     ]);
   }
-  return `HPA ${result.hpa}, one sync every ${result.syncPeriodSeconds} s\n${pad(rows)}\n`;
+  const heading = t('HPA {name}, one sync every {seconds} s', {
+    name: result.hpa,
+    seconds: result.syncPeriodSeconds,
+  });
+  return `${heading}\n${pad(rows)}\n`;
 }

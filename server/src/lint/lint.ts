@@ -165,7 +165,7 @@ function dependencyKey(object: K8sObject, workspace: WorkspaceIndex): string {
 /** yaml's messages carry a source excerpt after a colon on some errors; keep the first line. */
 function yamlErrorMessage(code: string, message: string): string {
   const firstLine = message.split('\n')[0].trim();
-  return t('YAML syntax error ({0}): {1}', code, firstLine);
+  return t('YAML syntax error ({code}): {detail}', { code, detail: firstLine });
 }
 
 /**

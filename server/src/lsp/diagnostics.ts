@@ -36,11 +36,10 @@ export function fileTooLargeDiagnostics(size: number, settings: HpaSettings): Di
       rule: FILE_TOO_LARGE_RULE.id,
       severity,
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      message: t(
-        'File skipped: {0} bytes is more than hpa.maxFileSizeBytes ({1})',
+      message: t('File skipped: {size} bytes is more than hpa.maxFileSizeBytes ({limit})', {
         size,
-        settings.maxFileSizeBytes,
-      ),
+        limit: settings.maxFileSizeBytes,
+      }),
     }),
   ];
 }

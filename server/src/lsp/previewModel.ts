@@ -69,10 +69,8 @@ export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): Pr
       if (podRequests[resource] === undefined) {
         notes.push(
           t(
-            '{0} "{1}" does not request {2} on every container: {2} utilization cannot be computed',
-            target.kind,
-            target.name ?? '',
-            resource,
+            '{kind} "{name}" does not request {resource} on every container: {resource} utilization cannot be computed',
+            { kind: target.kind, name: target.name ?? '', resource },
           ),
         );
       }
@@ -80,9 +78,8 @@ export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): Pr
   } else if (ref) {
     notes.push(
       t(
-        '{0} "{1}" is not in the workspace: Pod requests are unknown, so utilization targets use assumed requests',
-        ref.kind,
-        ref.name,
+        '{kind} "{name}" is not in the workspace: Pod requests are unknown, so utilization targets use assumed requests',
+        { kind: ref.kind, name: ref.name },
       ),
     );
   } else {

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { SimulationInput } from '../../../common/engine/simulationTypes';
 import type { HostToWebview, PreviewModel } from '../../../common/protocol';
 import { UsageError } from '../cli/io';
+import { t } from '../localize';
 
 export interface StandaloneReportOptions {
   /** metadata.name of the HPA. */
@@ -54,7 +55,9 @@ function readAsset(dir: string, file: string): string {
     return readFileSync(full, 'utf8');
   } catch {
     throw new UsageError(
-      `the HTML report needs ${full}, which is missing; build the bundles first (node scripts/build.mjs)`,
+      t('the HTML report needs {file}, which is missing; build the bundles first (node scripts/build.mjs)', {
+        file: full,
+      }),
     );
   }
 }

@@ -3,6 +3,7 @@
  * (minReplicaCount, default 0 but at least 1 in the HPA; maxReplicaCount, default 100; the advanced
  * behavior). Undefined when the numbers are not usable (the API rules report those).
  */
+import type { MessageArgs } from '../../../common/l10n/format';
 import type { HPABehavior, HPASpec } from '../../../common/engine/types';
 import type { K8sObject } from '../workspace/objects';
 import { isScaledObject } from '../workspace/scaleTarget';
@@ -52,11 +53,13 @@ export function rampSpecOf(object: K8sObject): HPASpec | undefined {
 }
 
 /** `75 s`, `12 min 30 s`, for messages. */
-export function formatSeconds(seconds: number, t: (m: string, ...a: (string | number)[]) => string): string {
-  if (seconds < 60) return t('{0} s', seconds);
+export function formatSeconds(seconds: number, t: (m: string, args?: MessageArgs) => string): string {
+  if (seconds < 60) return t('{seconds} s', { seconds });
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return rest === 0 ? t('{0} min', minutes) : t('{0} min {1} s', minutes, rest);
+  return rest === 0
+    ? t('{minutes} min', { minutes })
+    : t('{minutes} min {seconds} s', { minutes, seconds: rest });
 }
 
 /** True when every present direction passes the API rules the ramp depends on. */

@@ -1,5 +1,5 @@
 /** container-not-found: a ContainerResource metric names a container the target's Pod does not have. */
-import { t } from '../localize';
+import { listOf, t } from '../localize';
 import { countedContainers, podSpecOf } from '../workspace/podTemplate';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { describe, resolvedWorkload } from './targets';
@@ -23,12 +23,11 @@ export const containerNotFoundRule: Rule = {
       if (!name || names.includes(name)) continue;
       context.report(
         container.valueSpan(),
-        t(
-          'container "{0}" not found in {1} (its containers: {2})',
-          name,
-          describe(workload),
-          names.map((n) => `"${n}"`).join(', '),
-        ),
+        t('container "{container}" not found in {workload} (its containers: {containers})', {
+          container: name,
+          workload: describe(workload),
+          containers: listOf(names.map((n) => `"${n}"`)),
+        }),
       );
     }
   },

@@ -20,7 +20,10 @@ export const deprecatedApiVersionRule: Rule = {
     if (removedIn) {
       context.report(
         apiVersion.valueSpan(),
-        t('{0} is no longer served since Kubernetes {1}: use autoscaling/v2', version, removedIn),
+        t('{apiVersion} is no longer served since Kubernetes {release}: use autoscaling/v2', {
+          apiVersion: version,
+          release: removedIn,
+        }),
       );
     } else if (version === 'autoscaling/v1') {
       context.report(

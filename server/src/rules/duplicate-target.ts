@@ -3,7 +3,7 @@
  * HPA) on one workload fight over its replicas; the controller reports AmbiguousSelector.
  */
 import { basename } from 'node:path';
-import { t } from '../localize';
+import { listOf, t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Rule } from './types';
 
@@ -20,22 +20,19 @@ export const duplicateTargetRule: Rule = {
     if (others.length === 0) return;
     const shown = others.slice(0, 3);
     const more = others.length - shown.length;
-    const listed = shown
-      .map((o) =>
+    const listed = listOf(
+      shown.map((o) =>
         o.uri === object.uri
           ? `${o.kind} "${o.name ?? ''}"`
           : `${o.kind} "${o.name ?? ''}" (${basename(decodeURIComponent(o.uri))})`,
-      )
-      .join(', ')
-      .concat(more > 0 ? t(' and {0} more', more) : '');
+      ),
+    ).concat(more > 0 ? t(' and {count} more', { count: more }) : '');
     const name = ref.view.get('name');
     context.report(
       name.exists ? name.valueSpan() : ref.view.keySpan(),
       t(
-        '{0} "{1}" is also scaled by {2}: autoscalers on one workload fight over its replicas (AmbiguousSelector)',
-        ref.kind,
-        ref.name,
-        listed,
+        '{kind} "{name}" is also scaled by {autoscalers}: autoscalers on one workload fight over its replicas (AmbiguousSelector)',
+        { kind: ref.kind, name: ref.name, autoscalers: listed },
       ),
     );
   },

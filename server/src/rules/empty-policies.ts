@@ -17,7 +17,7 @@ export const emptyPoliciesRule: Rule = {
       if (policies.isSeq && policies.items().length === 0) {
         context.report(
           policies.keySpan(),
-          t('{0}: Required value: must specify at least one Policy', policies.path),
+          t('{path}: Required value: must specify at least one Policy', { path: policies.path }),
         );
       }
     }

@@ -27,7 +27,8 @@
  *   no-scale-down               info     Scale-down is Disabled: the workload only ever grows.
  *
  * To add a rule: write rules/<id>.ts exporting a `Rule`, add it to ALL_RULES below, add a line above,
- * put its English messages through `t()` and their translations in server/l10n.
+ * put its English messages through `t()` and their translations in
+ * common/l10n/bundles/<locale>/server.json.
  */
 import { containerNotFoundRule } from './container-not-found';
 import { deprecatedApiVersionRule } from './deprecated-api-version';

@@ -20,12 +20,11 @@ export const maxReplicasRule: Rule = {
       // The API server's wording: "greater than 0" for the whole-number bound of 1.
       context.report(
         max.valueSpan(),
-        t(
-          '{0}: Invalid value: {1}: must be greater than {2}',
-          max.path,
-          shownValue(max),
-          MIN_MAX_REPLICAS - 1,
-        ),
+        t('{path}: Invalid value: {value}: must be greater than {min}', {
+          path: max.path,
+          value: shownValue(max),
+          min: MIN_MAX_REPLICAS - 1,
+        }),
       );
       return;
     }
@@ -33,11 +32,10 @@ export const maxReplicasRule: Rule = {
     if (min !== undefined && value < min) {
       context.report(
         max.valueSpan(),
-        t(
-          '{0}: Invalid value: {1}: must be greater than or equal to `minReplicas`',
-          max.path,
-          shownValue(max),
-        ),
+        t('{path}: Invalid value: {value}: must be greater than or equal to `minReplicas`', {
+          path: max.path,
+          value: shownValue(max),
+        }),
       );
     }
   },

@@ -41,7 +41,9 @@ function checkMetric(metric: YamlView, context: RuleContext): void {
   if (!source.exists) {
     context.report(
       metric.get('type').valueSpan(),
-      t('{0}: Required value: must populate information for the given metric source', source.path),
+      t('{path}: Required value: must populate information for the given metric source', {
+        path: source.path,
+      }),
     );
   }
   for (const other of Object.values(SOURCE_OF_TYPE)) {
@@ -50,7 +52,7 @@ function checkMetric(metric: YamlView, context: RuleContext): void {
     if (extra.exists) {
       context.report(
         extra.keySpan(),
-        t('{0}: Forbidden: must populate the given metric source only', extra.path),
+        t('{path}: Forbidden: must populate the given metric source only', { path: extra.path }),
       );
     }
   }
@@ -66,14 +68,17 @@ function checkNames(type: string, source: YamlView, context: RuleContext): void 
   if (type === 'Resource' || type === 'ContainerResource') {
     const name = source.get('name');
     if (name.string === '')
-      context.report(name.valueSpan(), t('{0}: Required value: must specify a resource name', name.path));
+      context.report(
+        name.valueSpan(),
+        t('{path}: Required value: must specify a resource name', { path: name.path }),
+      );
   }
   if (type === 'ContainerResource') {
     const container = source.get('container');
     if (container.string === '') {
       context.report(
         container.valueSpan(),
-        t('{0}: Required value: must specify a container', container.path),
+        t('{path}: Required value: must specify a container', { path: container.path }),
       );
     }
   }
@@ -81,11 +86,18 @@ function checkNames(type: string, source: YamlView, context: RuleContext): void 
     const name = source.at('metric', 'name');
     const value = name.string;
     if (value === '')
-      context.report(name.valueSpan(), t('{0}: Required value: must specify a metric name', name.path));
+      context.report(
+        name.valueSpan(),
+        t('{path}: Required value: must specify a metric name', { path: name.path }),
+      );
     else if (value !== undefined && value.includes('/')) {
       context.report(
         name.valueSpan(),
-        t('{0}: Invalid value: {1}: {2}', name.path, shownValue(name), t("may not contain '/'")),
+        t('{path}: Invalid value: {value}: {detail}', {
+          path: name.path,
+          value: shownValue(name),
+          detail: t("may not contain '/'"),
+        }),
       );
     }
   }
@@ -99,17 +111,16 @@ function checkTargetValues(target: YamlView, context: RuleContext): void {
     if (milli === undefined) {
       context.report(
         field.valueSpan(),
-        t(
-          '{0}: Invalid value: {1}: quantities must match the regular expression {2}',
-          field.path,
-          shownValue(field),
-          QUANTITY_SHAPE,
-        ),
+        t('{path}: Invalid value: {value}: quantities must match the regular expression {pattern}', {
+          path: field.path,
+          value: shownValue(field),
+          pattern: QUANTITY_SHAPE,
+        }),
       );
     } else if (milli <= 0) {
       context.report(
         field.valueSpan(),
-        t('{0}: Invalid value: {1}: must be positive', field.path, shownValue(field)),
+        t('{path}: Invalid value: {value}: must be positive', { path: field.path, value: shownValue(field) }),
       );
     }
   }
@@ -119,12 +130,11 @@ function checkTargetValues(target: YamlView, context: RuleContext): void {
     // The API server's wording: "greater than 0" for the whole-percent bound of 1.
     context.report(
       utilization.valueSpan(),
-      t(
-        '{0}: Invalid value: {1}: must be greater than {2}',
-        utilization.path,
-        shownValue(utilization),
-        MIN_AVERAGE_UTILIZATION - 1,
-      ),
+      t('{path}: Invalid value: {value}: must be greater than {min}', {
+        path: utilization.path,
+        value: shownValue(utilization),
+        min: MIN_AVERAGE_UTILIZATION - 1,
+      }),
     );
   }
 }
@@ -144,18 +154,16 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
       if (!isSet(averageValue) && !isSet(utilization)) {
         context.report(
           targetKey,
-          t(
-            '{0}: Required value: must set either a target raw value or a target utilization',
-            utilization.path,
-          ),
+          t('{path}: Required value: must set either a target raw value or a target utilization', {
+            path: utilization.path,
+          }),
         );
       } else if (isSet(averageValue) && isSet(utilization)) {
         context.report(
           averageValue.keySpan(),
-          t(
-            '{0}: Forbidden: may not set both a target raw value and a target utilization',
-            averageValue.path,
-          ),
+          t('{path}: Forbidden: may not set both a target raw value and a target utilization', {
+            path: averageValue.path,
+          }),
         );
       }
       break;
@@ -163,7 +171,9 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
       if (!isSet(averageValue)) {
         context.report(
           targetKey,
-          t('{0}: Required value: must specify a positive target averageValue', averageValue.path),
+          t('{path}: Required value: must specify a positive target averageValue', {
+            path: averageValue.path,
+          }),
         );
       }
       break;
@@ -171,7 +181,9 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
       if (!isSet(value) && !isSet(averageValue)) {
         context.report(
           targetKey,
-          t('{0}: Required value: must set either a target value or averageValue', averageValue.path),
+          t('{path}: Required value: must set either a target value or averageValue', {
+            path: averageValue.path,
+          }),
         );
       }
       break;
@@ -179,15 +191,16 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
       if (!isSet(value) && !isSet(averageValue)) {
         context.report(
           targetKey,
-          t(
-            '{0}: Required value: must set either a target value for metric or a per-pod target',
-            averageValue.path,
-          ),
+          t('{path}: Required value: must set either a target value for metric or a per-pod target', {
+            path: averageValue.path,
+          }),
         );
       } else if (isSet(value) && isSet(averageValue)) {
         context.report(
           value.keySpan(),
-          t('{0}: Forbidden: may not set both a target value for metric and a per-pod target', value.path),
+          t('{path}: Forbidden: may not set both a target value for metric and a per-pod target', {
+            path: value.path,
+          }),
         );
       }
       break;

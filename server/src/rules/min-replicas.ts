@@ -26,10 +26,8 @@ export const minReplicasRule: Rule = {
         context.report(
           min.valueSpan(),
           t(
-            '{0}: minReplicas {1} is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to {2}',
-            min.path,
-            MIN_MIN_REPLICAS_SCALE_TO_ZERO,
-            MIN_MIN_REPLICAS,
+            '{path}: minReplicas {value} is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to {min}',
+            { path: min.path, value: MIN_MIN_REPLICAS_SCALE_TO_ZERO, min: MIN_MIN_REPLICAS },
           ),
           { severity: 'warning' },
         );
@@ -37,10 +35,8 @@ export const minReplicasRule: Rule = {
         context.report(
           min.valueSpan(),
           t(
-            '{0}: Invalid value: {1}: must be greater than or equal to {2} (scaling to zero also needs at least one Object or External metric)',
-            min.path,
-            shownValue(min),
-            MIN_MIN_REPLICAS,
+            '{path}: Invalid value: {value}: must be greater than or equal to {min} (scaling to zero also needs at least one Object or External metric)',
+            { path: min.path, value: shownValue(min), min: MIN_MIN_REPLICAS },
           ),
         );
       }
@@ -48,12 +44,11 @@ export const minReplicasRule: Rule = {
     }
     context.report(
       min.valueSpan(),
-      t(
-        '{0}: Invalid value: {1}: must be greater than or equal to {2}',
-        min.path,
-        shownValue(min),
-        MIN_MIN_REPLICAS,
-      ),
+      t('{path}: Invalid value: {value}: must be greater than or equal to {min}', {
+        path: min.path,
+        value: shownValue(min),
+        min: MIN_MIN_REPLICAS,
+      }),
     );
   },
 };

@@ -5,7 +5,7 @@
  * Without it the controller cannot compute utilization ("missing request for cpu in container ...").
  * Reported on the metric (HPA side) and on each container that lacks the request (workload side).
  */
-import { t } from '../localize';
+import { listOf, t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
 import { type CountedContainer, containersLacking } from '../../../common/k8s/podRequests';
 import {
@@ -37,10 +37,12 @@ export const missingResourceRequestRule: Rule = {
         context.report(
           metric.anchor,
           t(
-            '{0} utilization cannot be computed: {1} has no {0} request in container {2} (missing request for {0})',
-            metric.resource,
-            describe(workload),
-            lacking.map((c) => `"${c.name}"`).join(', '),
+            '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
+            {
+              resource: metric.resource,
+              workload: describe(workload),
+              containers: listOf(lacking.map((c) => `"${c.name}"`)),
+            },
           ),
         );
       }
@@ -57,11 +59,13 @@ export const missingResourceRequestRule: Rule = {
           context.report(
             containerSpan(containerViewOf(object, container)),
             t(
-              'Container "{0}" has no {1} request, but {3} "{2}" scales on {1} utilization: add resources.requests.{1}',
-              container.name,
-              metric.resource,
-              autoscaler.name ?? '',
-              autoscaler.kind,
+              'Container "{container}" has no {resource} request, but {kind} "{name}" scales on {resource} utilization: add resources.requests.{resource}',
+              {
+                container: container.name,
+                resource: metric.resource,
+                name: autoscaler.name ?? '',
+                kind: autoscaler.kind,
+              },
             ),
           );
         }

@@ -21,9 +21,8 @@ export const periodBelowSyncRule: Rule = {
       context.report(
         period.valueSpan(),
         t(
-          'periodSeconds {0} is shorter than the controller\u2019s {1}-second sync period: the HPA acts once per sync, so this policy allows its value on every sync',
-          value,
-          sync,
+          'periodSeconds {period} is shorter than the controller\u2019s {sync}-second sync period: the HPA acts once per sync, so this policy allows its value on every sync',
+          { period: value, sync },
         ),
       );
     }

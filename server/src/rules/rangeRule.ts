@@ -42,7 +42,11 @@ export function atLeast(limit: number): RangeBound {
     limit,
     inclusive: true,
     message: (field, min) =>
-      t('{0}: Invalid value: {1}: must be greater than or equal to {2}', field.path, shownValue(field), min),
+      t('{path}: Invalid value: {value}: must be greater than or equal to {min}', {
+        path: field.path,
+        value: shownValue(field),
+        min,
+      }),
   };
 }
 
@@ -52,7 +56,11 @@ export function atMost(limit: number): RangeBound {
     limit,
     inclusive: true,
     message: (field, max) =>
-      t('{0}: Invalid value: {1}: must be less than or equal to {2}', field.path, shownValue(field), max),
+      t('{path}: Invalid value: {value}: must be less than or equal to {max}', {
+        path: field.path,
+        value: shownValue(field),
+        max,
+      }),
   };
 }
 
@@ -62,7 +70,10 @@ export function aboveZero(limit: number): RangeBound {
     limit,
     inclusive: true,
     message: (field) =>
-      t('{0}: Invalid value: {1}: must be greater than zero', field.path, shownValue(field)),
+      t('{path}: Invalid value: {value}: must be greater than zero', {
+        path: field.path,
+        value: shownValue(field),
+      }),
   };
 }
 

@@ -25,9 +25,8 @@ export const replicasConflictRule: Rule = {
       context.report(
         replicas.keySpan(),
         t(
-          'spec.replicas: 0 puts {0} "{1}" in maintenance mode: the controller stands aside (ScalingDisabled) until replicas is raised again',
-          autoscaler.kind,
-          autoscaler.name ?? '',
+          'spec.replicas: 0 puts {kind} "{name}" in maintenance mode: the controller stands aside (ScalingDisabled) until replicas is raised again',
+          { kind: autoscaler.kind, name: autoscaler.name ?? '' },
         ),
         { severity: 'info' },
       );
@@ -36,10 +35,8 @@ export const replicasConflictRule: Rule = {
     context.report(
       replicas.keySpan(),
       t(
-        'spec.replicas is managed by {0} "{1}": every apply resets it to {2} and undoes the autoscaler\u2019s choice; remove the field',
-        autoscaler.kind,
-        autoscaler.name ?? '',
-        count,
+        'spec.replicas is managed by {kind} "{name}": every apply resets it to {replicas} and undoes the autoscaler\u2019s choice; remove the field',
+        { kind: autoscaler.kind, name: autoscaler.name ?? '', replicas: count },
       ),
     );
   },

@@ -30,25 +30,25 @@ export const scaleTargetRefRule: Rule = {
     if (parts.length > 2 || parts.some((p) => p.length === 0)) {
       context.report(
         apiVersion.valueSpan(),
-        t('{0}: Invalid value: {1}: unexpected GroupVersion string', apiVersion.path, shownValue(apiVersion)),
+        t('{path}: Invalid value: {value}: unexpected GroupVersion string', {
+          path: apiVersion.path,
+          value: shownValue(apiVersion),
+        }),
       );
     } else if (parts.length === 1 && kindValue !== 'ReplicationController') {
       context.report(
         apiVersion.valueSpan(),
-        t(
-          '{0}: Invalid value: {1}: apiVersion must specify API group',
-          apiVersion.path,
-          shownValue(apiVersion),
-        ),
+        t('{path}: Invalid value: {value}: apiVersion must specify API group', {
+          path: apiVersion.path,
+          value: shownValue(apiVersion),
+        }),
       );
     } else if (REMOVED_WORKLOAD_VERSIONS.has(version)) {
       context.report(
         apiVersion.valueSpan(),
         t(
-          '{0}: {1} no longer serves {2} (removed in Kubernetes 1.16): the HPA cannot read the scale; use apps/v1',
-          apiVersion.path,
-          version,
-          kindValue ?? 'workloads',
+          '{path}: {apiVersion} no longer serves {kind} (removed in Kubernetes 1.16): the HPA cannot read the scale; use apps/v1',
+          { path: apiVersion.path, apiVersion: version, kind: kindValue ?? 'workloads' },
         ),
         { severity: 'warning' },
       );
@@ -62,7 +62,7 @@ function checkPathSegment(field: YamlView, context: RuleContext): void {
   const value = field.value;
   if (typeof value !== 'string') return; // wrong type: the schema reports it
   if (value.length === 0) {
-    context.report(field.valueSpan(), t('{0}: Required value', field.path));
+    context.report(field.valueSpan(), t('{path}: Required value', { path: field.path }));
     return;
   }
   let detail: string | undefined;
@@ -73,6 +73,6 @@ function checkPathSegment(field: YamlView, context: RuleContext): void {
   if (detail)
     context.report(
       field.valueSpan(),
-      t('{0}: Invalid value: {1}: {2}', field.path, shownValue(field), detail),
+      t('{path}: Invalid value: {value}: {detail}', { path: field.path, value: shownValue(field), detail }),
     );
 }

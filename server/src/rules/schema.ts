@@ -82,20 +82,24 @@ function reportError(object: K8sObject, error: SchemaError, context: RuleContext
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
-      context.report(view.get(key).keySpan(), t('unknown field "{0}"', childPath(view, key)));
+      context.report(view.get(key).keySpan(), t('unknown field "{path}"', { path: childPath(view, key) }));
       return;
     }
     case 'required': {
       const key = String(params.missingProperty);
       const span = view.path === '' ? object.root.get('kind').keySpan() : view.keySpan();
-      context.report(span, t('{0}: Required value', childPath(view, key)));
+      context.report(span, t('{path}: Required value', { path: childPath(view, key) }));
       return;
     }
     case 'type': {
-      const expected = Array.isArray(params.type) ? String(params.type[0]) : String(params.type);
+      const expected = typeName(Array.isArray(params.type) ? String(params.type[0]) : String(params.type));
       context.report(
         view.valueSpan(),
-        t('{0}: Invalid value: {1}: expected {2}', view.path, shown(view), expected),
+        t('{path}: Invalid value: {value}: expected {expected}', {
+          path: view.path,
+          value: shown(view),
+          expected,
+        }),
       );
       return;
     }
@@ -103,7 +107,11 @@ function reportError(object: K8sObject, error: SchemaError, context: RuleContext
       const allowed = ((params.allowedValues as unknown[]) ?? []).map((v) => JSON.stringify(v)).sort();
       context.report(
         view.valueSpan(),
-        t('{0}: Unsupported value: {1}: supported values: {2}', view.path, shown(view), allowed.join(', ')),
+        t('{path}: Unsupported value: {value}: supported values: {supported}', {
+          path: view.path,
+          value: shown(view),
+          supported: allowed.join(', '),
+        }),
       );
       return;
     }
@@ -111,33 +119,30 @@ function reportError(object: K8sObject, error: SchemaError, context: RuleContext
       if (!String(params.pattern).startsWith('^[a-z0-9]')) {
         context.report(
           view.valueSpan(),
-          t(
-            '{0}: Invalid value: {1}: quantities must match the regular expression {2}',
-            view.path,
-            shown(view),
-            QUANTITY_SHAPE,
-          ),
+          t('{path}: Invalid value: {value}: quantities must match the regular expression {pattern}', {
+            path: view.path,
+            value: shown(view),
+            pattern: QUANTITY_SHAPE,
+          }),
         );
         return;
       }
       context.report(
         view.valueSpan(),
         t(
-          "{0}: Invalid value: {1}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-          view.path,
-          shown(view),
+          "{path}: Invalid value: {value}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+          { path: view.path, value: shown(view) },
         ),
       );
       return;
     case 'maxLength':
       context.report(
         view.valueSpan(),
-        t(
-          '{0}: Invalid value: {1}: must be no more than {2} characters',
-          view.path,
-          shown(view),
-          Number(params.limit),
-        ),
+        t('{path}: Invalid value: {value}: must be no more than {limit} characters', {
+          path: view.path,
+          value: shown(view),
+          limit: Number(params.limit),
+        }),
       );
       return;
     default:
@@ -151,4 +156,24 @@ function shown(view: YamlView): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'object') return Array.isArray(value) ? '[…]' : '{…}';
   return String(value);
+}
+
+/** JSON Schema's type names in the user's language (整数 / 整數), or as code when we have no word. */
+function typeName(type: string): string {
+  switch (type) {
+    case 'integer':
+      return t('integer');
+    case 'number':
+      return t('number');
+    case 'string':
+      return t('string');
+    case 'boolean':
+      return t('boolean');
+    case 'object':
+      return t('object');
+    case 'array':
+      return t('array');
+    default:
+      return `\`${type}\``;
+  }
 }

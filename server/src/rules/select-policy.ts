@@ -20,12 +20,11 @@ export const selectPolicyRule: Rule = {
       if (value !== undefined && SUPPORTED.includes(value)) continue;
       context.report(
         select.valueSpan(),
-        t(
-          '{0}: Unsupported value: {1}: supported values: {2}',
-          select.path,
-          shownValue(select),
-          SUPPORTED.map((s) => `"${s}"`).join(', '),
-        ),
+        t('{path}: Unsupported value: {value}: supported values: {supported}', {
+          path: select.path,
+          value: shownValue(select),
+          supported: SUPPORTED.map((s) => `"${s}"`).join(', '),
+        }),
       );
     }
   },

@@ -33,16 +33,17 @@ export const slowRampRule: Rule = {
     const message =
       seconds === null
         ? t(
-            'Under full load the autoscaler never reaches {0} replicas from {1}: the scale-up policies cannot get there',
-            spec.maxReplicas,
-            spec.minReplicas ?? 1,
+            'Under full load the autoscaler never reaches {max} replicas from {min}: the scale-up policies cannot get there',
+            { max: spec.maxReplicas, min: spec.minReplicas ?? 1 },
           )
         : t(
-            'Under full load, scaling from {0} to {1} replicas takes {2}, more than the budget of {3} (hpa.slowRampBudgetSeconds)',
-            spec.minReplicas ?? 1,
-            spec.maxReplicas,
-            formatSeconds(seconds, t),
-            formatSeconds(budget, t),
+            'Under full load, scaling from {min} to {max} replicas takes {duration}, more than the budget of {budget} (hpa.slowRampBudgetSeconds)',
+            {
+              min: spec.minReplicas ?? 1,
+              max: spec.maxReplicas,
+              duration: formatSeconds(seconds, t),
+              budget: formatSeconds(budget, t),
+            },
           );
     context.report(anchor, message);
   },

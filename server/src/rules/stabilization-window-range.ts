@@ -18,7 +18,10 @@ export const stabilizationWindowRangeRule = rangeRule({
     inclusive: true,
     // The API server's wording for this bound.
     message: (field) =>
-      t('{0}: Invalid value: {1}: must be greater than or equal to zero', field.path, shownValue(field)),
+      t('{path}: Invalid value: {value}: must be greater than or equal to zero', {
+        path: field.path,
+        value: shownValue(field),
+      }),
   },
   max: atMost(MAX_STABILIZATION_WINDOW_SECONDS),
 });

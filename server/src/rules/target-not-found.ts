@@ -19,10 +19,8 @@ export const targetNotFoundRule: Rule = {
     context.report(
       name.exists ? name.valueSpan() : ref.view.keySpan(),
       t(
-        '{0} "{1}" in namespace "{2}" is not in the workspace: its requests and replicas are not checked',
-        ref.kind,
-        ref.name,
-        ref.namespace,
+        '{kind} "{name}" in namespace "{namespace}" is not in the workspace: its requests and replicas are not checked',
+        { kind: ref.kind, name: ref.name, namespace: ref.namespace },
       ),
     );
   },

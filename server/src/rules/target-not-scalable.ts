@@ -17,10 +17,9 @@ export const targetNotScalableRule: Rule = {
     const kind = ref.view.get('kind');
     context.report(
       kind.exists ? kind.valueSpan() : ref.view.keySpan(),
-      t(
-        '{0} has no scale subresource: the autoscaler cannot read or set its replicas (FailedGetScale)',
-        ref.kind,
-      ),
+      t('{kind} has no scale subresource: the autoscaler cannot read or set its replicas (FailedGetScale)', {
+        kind: ref.kind,
+      }),
     );
   },
 };

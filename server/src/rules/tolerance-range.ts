@@ -17,6 +17,9 @@ export const toleranceRangeRule = rangeRule({
     return milli === undefined ? null : milli / 1000;
   },
   invalid: (field) =>
-    t('{0}: Invalid value: {1}: must be a quantity such as 0.05 or 50m', field.path, shownValue(field)),
+    t('{path}: Invalid value: {value}: must be a quantity such as 0.05 or 50m', {
+      path: field.path,
+      value: shownValue(field),
+    }),
   min: atLeast(MIN_TOLERANCE),
 });

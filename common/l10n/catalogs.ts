@@ -1,0 +1,41 @@
+/**
+ * Every bundle, imported statically so esbuild inlines them: the server, the CLI and the webview
+ * (hence the standalone HTML report) carry their texts and need no file or network at run time.
+ * One catalog per domain, so the webview bundle holds the preview's texts only. Adding a language
+ * adds one line to each catalog here; the compiler names the ones missing once the tag is in LOCALES.
+ */
+import enFeatures from './bundles/en/features.json';
+import enPreview from './bundles/en/preview.json';
+import jaFeatures from './bundles/ja/features.json';
+import jaPreview from './bundles/ja/preview.json';
+import jaServer from './bundles/ja/server.json';
+import zhTwFeatures from './bundles/zh-tw/features.json';
+import zhTwPreview from './bundles/zh-tw/preview.json';
+import zhTwServer from './bundles/zh-tw/server.json';
+import type { Bundle, Catalog } from './catalog';
+
+/** The preview panel, its decision log (`reason.*`) and the standalone HTML report. */
+export type PreviewKey = keyof typeof enPreview;
+export const PREVIEW_CATALOG = {
+  en: enPreview,
+  ja: jaPreview satisfies Bundle<PreviewKey>,
+  'zh-tw': zhTwPreview satisfies Bundle<PreviewKey>,
+} satisfies Catalog<PreviewKey>;
+
+/** Hover, completion and code actions. */
+export type FeatureKey = keyof typeof enFeatures;
+export const FEATURES_CATALOG = {
+  en: enFeatures,
+  ja: jaFeatures satisfies Bundle<FeatureKey>,
+  'zh-tw': zhTwFeatures satisfies Bundle<FeatureKey>,
+} satisfies Catalog<FeatureKey>;
+
+/**
+ * Diagnostics and the CLI, keyed by the English text the code passes to `t()` (so English has no
+ * bundle); which keys must exist is what the code passes, checked by test/unit/server-l10n.test.ts.
+ */
+export const SERVER_CATALOG: Catalog = {
+  en: {},
+  ja: jaServer,
+  'zh-tw': zhTwServer,
+};

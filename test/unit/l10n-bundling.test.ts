@@ -1,0 +1,45 @@
+/**
+ * The bundles are inlined where they are read and nowhere else: dist/webview.js (and so the
+ * standalone HTML report, which embeds it) carries the preview's texts in every language and none
+ * of the server's or the features'; dist/server.js and dist/cli.js carry theirs. Needs
+ * `node scripts/build.mjs` first, as the other tests of dist/ do.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { FEATURES_CATALOG, PREVIEW_CATALOG, SERVER_CATALOG } from '../../common/l10n/catalogs';
+
+const DIST = join(__dirname, '..', '..', 'dist');
+const bundle = (name: string): string => readFileSync(join(DIST, name), 'utf8');
+
+/** Whether a text is in the code as esbuild writes a string literal (non-ASCII as \\uXXXX, or as is). */
+function appears(code: string, text: string): boolean {
+  const literal = JSON.stringify(text).slice(1, -1);
+  const escaped = literal.replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+  return code.includes(escaped) || code.includes(literal);
+}
+
+test('the webview carries the preview in every language and nothing of the server or the features', () => {
+  const webview = bundle('webview.js');
+  for (const table of Object.values(PREVIEW_CATALOG)) assert.ok(appears(webview, table.simplifications));
+  assert.ok(!appears(webview, FEATURES_CATALOG.ja['field.behavior']), 'the features are not in the webview');
+  assert.ok(
+    !appears(webview, SERVER_CATALOG.ja['{path}: Required value']!),
+    'the server is not in the webview',
+  );
+});
+
+test('the server and the CLI carry their own texts, the CLI none of the features', () => {
+  const server = bundle('server.js');
+  const cli = bundle('cli.js');
+  for (const code of [server, cli]) {
+    assert.ok(appears(code, SERVER_CATALOG.ja['{path}: Required value']!));
+    assert.ok(appears(code, SERVER_CATALOG['zh-tw']['{path}: Required value']!));
+  }
+  assert.ok(appears(server, FEATURES_CATALOG['zh-tw']['field.behavior']));
+  assert.ok(!appears(cli, FEATURES_CATALOG['zh-tw']['field.behavior']), 'the CLI has no hovers');
+});
