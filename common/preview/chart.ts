@@ -228,7 +228,7 @@ function legend(items: LegendItem[], y: number, L: Layout): { node: SvgNode; hei
  * edges (on two rows when one is too narrow). Returns the nodes and where the plot starts.
  */
 function chartHead(title: string, leftAxis: string, rightAxis: string | null, top: number, L: Layout) {
-  const titleLines = wrapText(title, L.width, CHART_FONT.title, L.measure);
+  const titleLines = wrapText(title, L.width, CHART_FONT.title, L.measure, true);
   const nodes: SvgNode[] = [textLines('hpa-chart-title', 0, top + 14, titleLines, TITLE_LINE)];
   let y = top + titleLines.length * TITLE_LINE + 12;
   nodes.push(el('text', { class: 'hpa-tick hpa-axis-title', x: 0, y }, undefined, leftAxis));

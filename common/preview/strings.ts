@@ -52,7 +52,8 @@ const en = {
   legendMetric: '{metric} (% of target)',
   legendLoad: '{metric} load (scaled to its peak)',
   // The charts' own scales and interactions (charts): the load on its own axis, the formula's caveat.
-  legendLoadTimes: '{metric} load (right axis: × what {replicas} replicas handle at target)',
+  legendLoadTimes:
+    '{metric} load (right axis: 1× = what the starting replicas, {replicas}, handle at target)',
   chartAxisLoad: 'load ×',
   variantFormulaBare: 'Bare formula (ignores min/max, tolerance, windows and policies)',
   clippedPeak: 'peak {value} ↑',
@@ -146,7 +147,7 @@ const ja: Table = {
   legendTolerance: '許容範囲 {low}–{high} %',
   legendMetric: '{metric}(目標値に対する %)',
   legendLoad: '{metric} の負荷(ピークを基準に表示)',
-  legendLoadTimes: '{metric}の負荷(右軸: 開始時の{replicas}レプリカが目標値で処理できる量の何倍か)',
+  legendLoadTimes: '{metric}の負荷(右軸: 1倍 = 開始時のレプリカ数{replicas}が目標値で処理できる量)',
   chartAxisLoad: '負荷(倍)',
   variantFormulaBare: '式のみ(min/max・許容範囲・安定化ウィンドウ・スケーリングポリシーを無視)',
   clippedPeak: 'ピーク{value} ↑',
@@ -238,7 +239,7 @@ const zhTw: Table = {
   legendTolerance: '容忍度範圍 {low}–{high} %',
   legendMetric: '{metric}（目標值的 %）',
   legendLoad: '{metric} 負載（以峰值為基準）',
-  legendLoadTimes: '{metric} 負載（右軸：開始時 {replicas} 個副本在目標值下可處理量的倍數）',
+  legendLoadTimes: '{metric} 負載（右軸：1 倍 = 開始時的 {replicas} 個副本在目標值下可處理的量）',
   chartAxisLoad: '負載（倍）',
   variantFormulaBare: '僅公式（忽略 min/max、容忍度、穩定化時間窗與擴展策略）',
   clippedPeak: '峰值 {value} ↑',

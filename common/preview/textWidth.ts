@@ -5,8 +5,8 @@
  * wide character takes a full em, which a per-character Latin average badly undercounts.
  */
 
-/** Width in px of `text` set at `fontSize` px. */
-export type TextMeasure = (text: string, fontSize: number) => number;
+/** Width in px of `text` set at `fontSize` px, semi-bold (600) when `bold`. */
+export type TextMeasure = (text: string, fontSize: number, bold?: boolean) => number;
 
 /** East Asian Wide and Fullwidth ranges (UAX #11): CJK, kana, Hangul, fullwidth forms. */
 export function isWideCodePoint(cp: number): boolean {
@@ -31,7 +31,7 @@ const NARROW = new Set([..." .,:;!|il'()[]{}"]);
 const BROAD = new Set([...'mwMW%@']);
 
 /** A conservative width: wide characters 1 em, capitals and m/w 0.85 em, other Latin 0.6 em. */
-export function estimateTextWidth(text: string, fontSize: number): number {
+export function estimateTextWidth(text: string, fontSize: number, bold = false): number {
   let em = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
@@ -41,7 +41,8 @@ export function estimateTextWidth(text: string, fontSize: number): number {
     else if (cp < 0x80) em += 0.6;
     else em += 0.8; // other scripts and symbols (–, ×, ↑): wider than a Latin average
   }
-  return em * fontSize;
+  // Semi-bold faces run about 5-8 % wider; 10 % keeps the estimate an upper bound.
+  return em * fontSize * (bold ? 1.1 : 1);
 }
 
 /**
@@ -49,8 +50,14 @@ export function estimateTextWidth(text: string, fontSize: number): number {
  * characters (Japanese and Chinese have no spaces to break at). A single word wider than the line
  * stays whole on its own line rather than being cut mid-word.
  */
-export function wrapText(text: string, maxWidth: number, fontSize: number, measure: TextMeasure): string[] {
-  if (measure(text, fontSize) <= maxWidth) return [text];
+export function wrapText(
+  text: string,
+  maxWidth: number,
+  fontSize: number,
+  measure: TextMeasure,
+  bold = false,
+): string[] {
+  if (measure(text, fontSize, bold) <= maxWidth) return [text];
   // Units to break between: a run of narrow characters with its trailing spaces, or one wide character.
   const units =
     text.match(
@@ -60,7 +67,7 @@ export function wrapText(text: string, maxWidth: number, fontSize: number, measu
   let line = '';
   for (const unit of units) {
     const candidate = line + unit;
-    if (line !== '' && measure(candidate.trimEnd(), fontSize) > maxWidth) {
+    if (line !== '' && measure(candidate.trimEnd(), fontSize, bold) > maxWidth) {
       lines.push(line.trimEnd());
       line = unit.trimStart();
     } else line = candidate;
