@@ -84,6 +84,8 @@ interface Layout {
   scrollWidth: number;
   clientWidth: number;
   chartsScroll: number;
+  /** How far the summary would scroll sideways inside its own box. */
+  summaryScroll: number;
   chartsWidth: number;
   svgWidth: number;
   renderedWidth: number;
@@ -121,6 +123,7 @@ const MEASURE = `(() => {
     scrollWidth: document.scrollingElement.scrollWidth,
     clientWidth: document.scrollingElement.clientWidth,
     chartsScroll: charts.scrollWidth,
+    summaryScroll: document.querySelector('.summary') ? document.querySelector('.summary').scrollWidth - document.querySelector('.summary').clientWidth : 0,
     chartsWidth: charts.clientWidth,
     svgWidth: Number(svg.getAttribute('width')),
     renderedWidth: box.width,
