@@ -268,6 +268,22 @@ test('dragging across the chart zooms in, the buttons and a double-click zoom ou
   );
   assert.deepEqual([(await axis()).t1], [run.durationSeconds]);
   assert.equal(await page.isDisabled('button.zoom-reset'), true);
+
+  // From the keyboard: + halves the span around the middle (the pointer is away), 0 shows the
+  // whole run again.
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => document.querySelector('.charts line.hpa-hover') === null);
+  await page.focus('.charts');
+  await page.keyboard.press('+');
+  await page.waitForFunction(
+    () => Number(document.querySelector('.charts svg')?.getAttribute('data-t0')) > 0,
+  );
+  const keyed = await axis();
+  assert.deepEqual([keyed.t0, keyed.t1], [run.durationSeconds / 4, (run.durationSeconds * 3) / 4]);
+  await page.keyboard.press('0');
+  await page.waitForFunction(
+    () => Number(document.querySelector('.charts svg')?.getAttribute('data-t0')) === 0,
+  );
   assert.deepEqual(panel.errors, []);
   await page.close();
 });

@@ -167,7 +167,7 @@ export class ChartView {
   private onKey(e: KeyboardEvent): void {
     if (e.target instanceof HTMLButtonElement) return;
     if (e.key === '+' || e.key === '=') this.zoomBy(0.5);
-    else if (e.key === '-') this.zoomBy(2);
+    else if (e.key === '-' || e.key === '−') this.zoomBy(2);
     else if (e.key === '0') this.zoomTo(null);
     else return;
     e.preventDefault();
