@@ -41,7 +41,7 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 export class ChartView {
   private readonly tools = h('div', { class: 'chart-tools' });
   private readonly plot = h('div', { class: 'chart-plot' });
-  private readonly readout = h('div', { class: 'chart-readout', 'aria-live': 'polite' });
+  private readonly readout = h('div', { class: 'chart-readout' });
   private readonly measure: TextMeasure;
   private input: ChartInput | null = null;
   private window: Window | null = null;
