@@ -19,10 +19,16 @@ export const QUEUE_MODEL: PreviewModel = {
           target: { type: 'AverageValue', averageValue: '30' },
         },
       },
-      { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 75 } } },
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 75 } },
+      },
     ],
     behavior: {
-      scaleDown: { stabilizationWindowSeconds: 600, policies: [{ type: 'Percent', value: 20, periodSeconds: 60 }] },
+      scaleDown: {
+        stabilizationWindowSeconds: 600,
+        policies: [{ type: 'Percent', value: 20, periodSeconds: 60 }],
+      },
     },
   },
   podRequests: { cpu: 500, memory: 512 * 1024 * 1024 * 1000 },
