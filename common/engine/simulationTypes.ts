@@ -41,6 +41,12 @@ export interface MetricSample {
   target: number;
   /** Integer percent of request, for Utilization targets only. */
   utilization?: number;
+  /**
+   * The usage ratio the controller compared with the tolerance band (1 = at target): utilization /
+   * target, value / target, or for Object and External AverageValue the total / (target x replicas).
+   * Absent when the metric failed. Charts and summaries read this instead of re-deriving it.
+   */
+  ratio?: number;
   /** What this metric alone proposes (null when it failed, e.g. no ready Pod). */
   proposal: number | null;
 }

@@ -169,6 +169,7 @@ function toSample(m: MetricEvaluation): MetricSample {
     proposal: m.proposal,
   };
   if (m.utilization !== undefined) sample.utilization = m.utilization;
+  if (m.ratio !== undefined && m.value !== null) sample.ratio = m.ratio;
   return sample;
 }
 
@@ -252,6 +253,7 @@ function formulaStep(
           ? value / (target.milliOrPercent * Math.max(current, 1))
           : value / target.milliOrPercent;
     }
+    sample.ratio = ratio;
     sample.proposal = Math.min(Math.ceil(current * ratio), FORMULA_REPLICA_CAP);
     desired = Math.max(desired ?? 0, sample.proposal);
     return sample;

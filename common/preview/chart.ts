@@ -1,15 +1,21 @@
 /**
  * The preview's two charts as one SVG tree: (1) each metric against its target with the tolerance
- * band, and the load behind it; (2) replicas of every variant with min and max. Colours are CSS classes
+ * band, and the load behind it on its own axis; (2) replicas of every variant with min and max.
+ * Laid out at the width it is given (the panel passes its own), so labels keep their size at any
+ * width instead of a fixed-width drawing being scaled down. Colours and dash patterns are CSS classes
  * (`hpa-c-*`) so the webview's stylesheet maps them to VS Code theme variables and the exported file
  * carries its own style block; nothing here sets inline styles (the panel's CSP forbids them).
  */
-import type { SimulationResult } from '../engine/simulationTypes';
+import type { SimulationStep } from '../engine/simulationTypes';
+import { linePathOf, r, stepPathOf, xOf, yOf, type Frame } from './chartPaths';
 import type { PreviewLocale } from './locale';
 import { t } from './strings';
 import { metricRatio } from './summary';
 import { el, serializeSvgNode, type SvgNode } from './svgNode';
+import { estimateTextWidth, wrapText, type TextMeasure } from './textWidth';
 import type { VariantKey, VariantRun } from './variants';
+
+export { linePath, stepPath, type Frame } from './chartPaths';
 
 export interface ChartInput {
   runs: VariantRun[];
@@ -22,12 +28,27 @@ export interface ChartInput {
   durationSeconds: number;
   /** Step mode: draw only the syncs up to this index. */
   cursorIndex?: number;
+  /** Layout width in CSS px: the panel passes its own width, the exported file 760. */
   width?: number;
+  /** Per metric: the load (milli-units) that 1× stands for, what the starting replicas handle at target. */
+  loadUnits?: Record<string, number>;
+  /** The starting replicas, named in the load's legend. */
+  initialReplicas?: number;
+  /** Zoom: the seconds shown (the whole run when absent). */
+  timeWindow?: { start: number; end: number };
+  /** Real text widths (the webview measures its own font); a conservative estimate otherwise. */
+  measure?: TextMeasure;
 }
 
-const PLOT_HEIGHT = 200;
-const MARGIN = { left: 52, right: 64, top: 30, bottom: 34 };
-const LEGEND_LINE = 16;
+/** Font sizes in px: styles.css and EXPORT_STYLE set the same, and the Chromium tests check them. */
+export const CHART_FONT = { tick: 11, legend: 11, title: 13 } as const;
+const LEGEND_LINE = 15;
+const TITLE_LINE = 17;
+const SWATCH = 18;
+const LEGEND_GAP = 14;
+export const DEFAULT_CHART_WIDTH = 760;
+/** Below this the chart would be all labels; a narrower container scrolls the chart, not the page. */
+export const MIN_CHART_WIDTH = 200;
 
 export const VARIANT_CLASS: Record<VariantKey, string> = {
   this: 'hpa-c-this',
@@ -37,153 +58,8 @@ export const VARIANT_CLASS: Record<VariantKey, string> = {
 
 export function variantLabel(run: Pick<VariantRun, 'key' | 'legacy'>, locale: PreviewLocale): string {
   if (run.key === 'this') return t(locale, run.legacy ? 'variantThisLegacy' : 'variantThis');
-  return t(locale, run.key === 'defaults' ? 'variantDefaults' : 'variantFormula');
-}
-
-/** Rounds to 0.1 px: enough for the eye, and keeps a 24 h path string short. */
-function r(v: number): number {
-  return Math.round(v * 10) / 10;
-}
-
-interface Frame {
-  x0: number;
-  x1: number;
-  y0: number; // pixel of the top of the plot
-  y1: number; // pixel of the bottom of the plot
-  tMax: number;
-  vMax: number;
-}
-
-function xOf(f: Frame, tSec: number): number {
-  return f.x0 + (Math.min(tSec, f.tMax) / f.tMax) * (f.x1 - f.x0);
-}
-function yOf(f: Frame, v: number): number {
-  const clamped = Math.max(0, Math.min(v, f.vMax));
-  return f.y1 - (clamped / f.vMax) * (f.y1 - f.y0);
-}
-
-/** A step-function path (value holds until the next point), emitting only the changes. */
-export function stepPath(points: { t: number; v: number }[], f: Frame, tEnd: number): string {
-  return stepPathOf(
-    points,
-    (p) => p.t,
-    (p) => p.v,
-    f,
-    tEnd,
-  );
-}
-
-/** stepPath over any items, read through accessors: no intermediate arrays on a repaint. */
-export function stepPathOf<T>(
-  items: readonly T[],
-  tOf: (item: T) => number,
-  vOf: (item: T) => number,
-  f: Frame,
-  tEnd: number,
-): string {
-  if (items.length === 0) return '';
-  const parts: string[] = [];
-  let prevY = r(yOf(f, vOf(items[0]!)));
-  parts.push(`M${r(xOf(f, tOf(items[0]!)))} ${prevY}`);
-  for (let i = 1; i < items.length; i++) {
-    const y = r(yOf(f, vOf(items[i]!)));
-    if (y === prevY) continue;
-    parts.push(`H${r(xOf(f, tOf(items[i]!)))}V${y}`);
-    prevY = y;
-  }
-  parts.push(`H${r(xOf(f, tEnd))}`);
-  return parts.join('');
-}
-
-/**
- * A polyline through the samples, reduced to the first, lowest, highest and last sample of each
- * pixel column: 5,760 syncs on a 640 px plot become at most ~2,600 vertices with the same outline.
- * Non-finite values break the line (a metric that failed has no value to draw). No per-point
- * objects are allocated: this runs on every repaint.
- */
-export function linePath(points: { t: number; v: number | null }[], f: Frame): string {
-  return linePathOf(
-    points,
-    (p) => p.t,
-    (p) => p.v,
-    f,
-  );
-}
-
-/** linePath over any items, read through accessors. */
-export function linePathOf<T>(
-  items: readonly T[],
-  tOf: (item: T) => number,
-  vOf: (item: T) => number | null,
-  f: Frame,
-): string {
-  const parts: string[] = [];
-  let penDown = false;
-  let column = NaN;
-  let count = 0;
-  // first, lowest on screen (largest y), highest on screen (smallest y), last: x and y of each
-  let fx = 0,
-    fy = 0,
-    lox = 0,
-    loy = 0,
-    hix = 0,
-    hiy = 0,
-    lx = 0,
-    ly = 0;
-  let loFirst = false;
-  const vertex = (x: number, y: number) => {
-    parts.push(`${penDown ? 'L' : 'M'}${r(x)} ${r(y)}`);
-    penDown = true;
-  };
-  const flush = () => {
-    if (count === 0) return;
-    vertex(fx, fy);
-    if (count > 1) {
-      // Keep the extremes in time order so the outline does not zig-zag backwards.
-      const a = loFirst ? [lox, loy] : [hix, hiy];
-      const b = loFirst ? [hix, hiy] : [lox, loy];
-      if (a[0] !== fx || a[1] !== fy) vertex(a[0]!, a[1]!);
-      if (b[0] !== a[0] || b[1] !== a[1]) vertex(b[0]!, b[1]!);
-      if (lx !== b[0] || ly !== b[1]) vertex(lx, ly);
-    }
-    count = 0;
-  };
-  for (const item of items) {
-    const v = vOf(item);
-    if (v === null || !Number.isFinite(v)) {
-      flush();
-      penDown = false;
-      continue;
-    }
-    const x = xOf(f, tOf(item));
-    const y = yOf(f, v);
-    const col = Math.floor(x);
-    if (col !== column) {
-      flush();
-      column = col;
-    }
-    if (count === 0) {
-      fx = lox = hix = lx = x;
-      fy = loy = hiy = ly = y;
-      loFirst = true;
-    } else {
-      if (y > loy) {
-        lox = x;
-        loy = y;
-        loFirst = lox <= hix;
-      }
-      if (y < hiy) {
-        hix = x;
-        hiy = y;
-        loFirst = lox <= hix;
-      }
-      lx = x;
-      ly = y;
-    }
-    count++;
-  }
-  flush();
-  return parts.join('');
+  // The bare formula says what it ignores: without min/max it can look cheapest by breaking them.
+  return t(locale, run.key === 'defaults' ? 'variantDefaults' : 'variantFormulaBare');
 }
 
 function niceCeil(v: number): number {
@@ -193,43 +69,185 @@ function niceCeil(v: number): number {
   return 10 * exp;
 }
 
-const TIME_STEPS_MIN = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720];
-
-function timeTicks(f: Frame, locale: PreviewLocale): SvgNode[] {
-  const totalMin = f.tMax / 60;
-  const stepMin = TIME_STEPS_MIN.find((s) => totalMin / s <= 8) ?? 1440;
-  const nodes: SvgNode[] = [];
-  for (let m = 0; m <= totalMin + 1e-9; m += stepMin) {
-    const x = r(xOf(f, m * 60));
-    const label = stepMin >= 60 ? t(locale, 'hours', { value: m / 60 }) : t(locale, 'minutes', { value: m });
-    nodes.push(el('line', { class: 'hpa-grid', x1: x, x2: x, y1: f.y0, y2: f.y1 }));
-    nodes.push(el('text', { class: 'hpa-tick', x, y: f.y1 + 14, 'text-anchor': 'middle' }, undefined, label));
-  }
-  return nodes;
+/** A metric's plotted value at one sync: percent of its target, as the engine compared it. */
+export function metricPercent(step: SimulationStep, name: string): number | null {
+  const sample = step.metrics.find((m) => m.name === name);
+  const ratio = sample ? metricRatio(sample) : null;
+  return ratio === null ? null : ratio * 100;
 }
 
-function valueTicks(f: Frame, count: number, suffix: string): SvgNode[] {
+/** The load at one sync in the same unit as the metric axis: 100 = what 1× stands for. */
+function loadPercent(step: SimulationStep, name: string, unit: number): number | null {
+  const v = step.load[name];
+  return v === undefined || !Number.isFinite(v) ? null : (v / unit) * 100;
+}
+
+/** The steps at the window's edges and inside it, plus one on each side so lines reach the frame. */
+function windowSteps(steps: readonly SimulationStep[], t0: number, t1: number): readonly SimulationStep[] {
+  let lo = 0;
+  let hi = steps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (steps[mid]!.t < t0) lo = mid + 1;
+    else hi = mid;
+  }
+  const first = Math.max(0, lo - 1);
+  let last = first;
+  while (last < steps.length && steps[last]!.t <= t1) last++;
+  return steps.slice(first, Math.min(steps.length, last + 1));
+}
+
+function visibleSteps(
+  steps: readonly SimulationStep[],
+  cursor: number | undefined,
+): readonly SimulationStep[] {
+  return cursor === undefined ? steps : steps.slice(0, cursor + 1);
+}
+
+/** Everything both charts share: the width, the time axis, the plot's left and right edges. */
+interface Layout {
+  width: number;
+  x0: number;
+  x1: number;
+  t0: number;
+  t1: number;
+  plotHeight: number;
+  locale: PreviewLocale;
+  measure: TextMeasure;
+  /** Geometry uses the estimate, so a plot's pixels do not depend on the machine's fonts. */
+  estimate: TextMeasure;
+}
+
+const TIME_STEPS_MIN = [0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440];
+
+function timeLabel(minutes: number, stepMin: number, locale: PreviewLocale): string {
+  return stepMin >= 60
+    ? t(locale, 'hours', { value: Math.round((minutes / 60) * 100) / 100 })
+    : t(locale, 'minutes', { value: Math.round(minutes * 100) / 100 });
+}
+
+function timeTicks(f: Frame, L: Layout): SvgNode[] {
+  const spanMin = (L.t1 - L.t0) / 60;
+  // As many ticks as fit with their labels apart: the widest label of the run plus a gap.
+  const sample = timeLabel(L.t1 / 60, spanMin > 180 ? 60 : 1, L.locale);
+  const fit = Math.max(2, Math.floor((L.x1 - L.x0) / (L.estimate(sample, CHART_FONT.tick) + 16)));
+  const stepMin = TIME_STEPS_MIN.find((s) => spanMin / s <= fit) ?? 2880;
   const nodes: SvgNode[] = [];
-  const step = niceCeil(f.vMax / count);
-  for (let v = 0; v <= f.vMax + 1e-9; v += step) {
-    const y = r(yOf(f, v));
-    nodes.push(el('line', { class: 'hpa-grid', x1: f.x0, x2: f.x1, y1: y, y2: y }));
-    const label = `${Math.round(v * 100) / 100}${suffix}`;
+  for (let m = Math.ceil(L.t0 / 60 / stepMin - 1e-9) * stepMin; m <= L.t1 / 60 + 1e-9; m += stepMin) {
+    const x = r(xOf(f, m * 60));
+    const label = timeLabel(m, stepMin, L.locale);
+    const half = L.estimate(label, CHART_FONT.tick) / 2;
+    // The end labels stay inside the drawing instead of being cut at its edge.
+    const anchor = x - half < 0 ? 'start' : x + half > L.width ? 'end' : 'middle';
+    const tx = anchor === 'start' ? 0 : anchor === 'end' ? L.width : x;
+    nodes.push(el('line', { class: 'hpa-grid', x1: x, x2: x, y1: f.y0, y2: f.y1 }));
     nodes.push(
-      el('text', { class: 'hpa-tick', x: f.x0 - 6, y: y + 4, 'text-anchor': 'end' }, undefined, label),
+      el('text', { class: 'hpa-tick', x: tx, y: f.y1 + 14, 'text-anchor': anchor }, undefined, label),
     );
   }
   return nodes;
 }
 
+function valueStep(vMax: number): number {
+  return niceCeil(vMax / 5);
+}
+
+function valueTicks(f: Frame, left: (v: number) => string, right?: (v: number) => string): SvgNode[] {
+  const nodes: SvgNode[] = [];
+  const step = valueStep(f.vMax);
+  for (let v = 0; v <= f.vMax + 1e-9; v += step) {
+    const y = r(yOf(f, v));
+    nodes.push(el('line', { class: 'hpa-grid', x1: f.x0, x2: f.x1, y1: y, y2: y }));
+    nodes.push(
+      el('text', { class: 'hpa-tick', x: f.x0 - 6, y: y + 4, 'text-anchor': 'end' }, undefined, left(v)),
+    );
+    if (right)
+      nodes.push(
+        el('text', { class: 'hpa-tick hpa-tick-right', x: f.x1 + 6, y: y + 4 }, undefined, right(v)),
+      );
+  }
+  return nodes;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+const percentLabel = (v: number) => `${round2(v)} %`;
+const timesLabel = (v: number) => `${round2(v / 100)}×`;
+
 interface LegendItem {
   cls: string;
-  dashed?: boolean;
   band?: boolean;
   label: string;
 }
 
-/** Closes a chart: its data over the frame, the legend below, and the height both take. */
+/** Text lines as one `<text>`: one `<tspan>` per line, so a wrapped label stays one element. */
+function textLines(cls: string, x: number, y: number, lines: string[], lineHeight: number): SvgNode {
+  if (lines.length === 1) return el('text', { class: cls, x, y }, undefined, lines[0]);
+  return el(
+    'text',
+    { class: cls, x, y },
+    lines.map((line, i) => el('tspan', { x, dy: i === 0 ? 0 : lineHeight }, undefined, line)),
+  );
+}
+
+/**
+ * The legend below a plot, each entry a `g.hpa-legend-item` (swatch and label), flowing left to right
+ * and wrapping by measured widths; a label wider than a line wraps itself.
+ */
+function legend(items: LegendItem[], y: number, L: Layout): { node: SvgNode; height: number } {
+  const nodes: SvgNode[] = [];
+  const textMax = L.width - SWATCH - 4;
+  let cx = 0;
+  let cy = y;
+  let rowHeight = LEGEND_LINE;
+  for (const item of items) {
+    const lines = wrapText(item.label, textMax, CHART_FONT.legend, L.measure);
+    const textWidth = Math.max(...lines.map((line) => L.measure(line, CHART_FONT.legend)));
+    const w = SWATCH + 4 + textWidth;
+    if (cx > 0 && cx + w > L.width) {
+      cx = 0;
+      cy += rowHeight;
+      rowHeight = LEGEND_LINE;
+    }
+    const swatch = item.band
+      ? el('rect', { class: `${item.cls} hpa-band`, x: r(cx), y: cy - 8, width: SWATCH, height: 8 })
+      : el('line', { class: `${item.cls} hpa-line`, x1: r(cx), x2: r(cx + SWATCH), y1: cy - 4, y2: cy - 4 });
+    nodes.push(
+      el('g', { class: 'hpa-legend-item' }, [
+        swatch,
+        textLines('hpa-legend', r(cx + SWATCH + 4), cy, lines, LEGEND_LINE),
+      ]),
+    );
+    rowHeight = Math.max(rowHeight, lines.length * LEGEND_LINE);
+    cx += w + LEGEND_GAP;
+  }
+  return { node: el('g', { class: 'hpa-legend-group' }, nodes), height: cy - y + rowHeight };
+}
+
+/**
+ * A chart's head: its title (wrapped to the width) and the axis names over the plot's left and right
+ * edges (on two rows when one is too narrow). Returns the nodes and where the plot starts.
+ */
+function chartHead(title: string, leftAxis: string, rightAxis: string | null, top: number, L: Layout) {
+  const titleLines = wrapText(title, L.width, CHART_FONT.title, L.measure, true);
+  const nodes: SvgNode[] = [textLines('hpa-chart-title', 0, top + 14, titleLines, TITLE_LINE)];
+  let y = top + titleLines.length * TITLE_LINE + 12;
+  nodes.push(el('text', { class: 'hpa-tick hpa-axis-title', x: 0, y }, undefined, leftAxis));
+  if (rightAxis) {
+    const both = L.measure(leftAxis, CHART_FONT.tick) + L.measure(rightAxis, CHART_FONT.tick) + 16 <= L.width;
+    if (!both) y += LEGEND_LINE;
+    nodes.push(
+      el(
+        'text',
+        { class: 'hpa-tick hpa-axis-title', x: L.width, y, 'text-anchor': 'end' },
+        undefined,
+        rightAxis,
+      ),
+    );
+  }
+  return { nodes, plotTop: y + 10 };
+}
+
+/** Closes a chart: its data clipped to the plot, the frame, the legend below, and the height. */
 function finishChart(
   kind: string,
   children: SvgNode[],
@@ -237,74 +255,96 @@ function finishChart(
   items: LegendItem[],
   f: Frame,
   top: number,
+  L: Layout,
 ): { node: SvgNode; height: number } {
+  const clipId = `hpa-clip-${kind}`;
+  const plot = { x: f.x0, y: f.y0, width: r(f.x1 - f.x0), height: r(f.y1 - f.y0) };
   children.push(
-    el('g', { class: 'hpa-data' }, data),
-    el('rect', { class: 'hpa-frame', x: f.x0, y: f.y0, width: r(f.x1 - f.x0), height: PLOT_HEIGHT }),
+    el('clipPath', { id: clipId }, [el('rect', plot)]),
+    el('g', { class: 'hpa-data', 'clip-path': `url(#${clipId})` }, data),
+    el('rect', { class: 'hpa-frame', ...plot }),
   );
-  const lg = legend(items, f.x0, f.y1 + MARGIN.bottom, f.x1 - f.x0);
+  const lg = legend(items, f.y1 + 34, L);
   children.push(lg.node);
   return {
-    node: el('g', { class: `hpa-chart ${kind}` }, children),
-    height: f.y1 - top + MARGIN.bottom + lg.height,
+    node: el(
+      'g',
+      { class: `hpa-chart ${kind}`, 'data-y0': f.y0, 'data-y1': f.y1, 'data-v-max': f.vMax },
+      children,
+    ),
+    height: f.y1 + 34 - top + lg.height,
   };
-}
-
-function legend(items: LegendItem[], x: number, y: number, width: number): { node: SvgNode; height: number } {
-  const nodes: SvgNode[] = [];
-  let cx = x;
-  let cy = y;
-  for (const item of items) {
-    // A rough text width: legends wrap instead of overflowing the chart.
-    const w = 28 + item.label.length * 6.5;
-    if (cx + w > x + width && cx > x) {
-      cx = x;
-      cy += LEGEND_LINE;
-    }
-    const swatch = item.band
-      ? el('rect', { class: `${item.cls} hpa-band`, x: cx, y: cy - 8, width: 18, height: 8 })
-      : el('line', {
-          class: `${item.cls} hpa-line${item.dashed ? ' hpa-dashed' : ''}`,
-          x1: cx,
-          x2: cx + 18,
-          y1: cy - 4,
-          y2: cy - 4,
-        });
-    nodes.push(swatch, el('text', { class: 'hpa-legend', x: cx + 22, y: cy }, undefined, item.label));
-    cx += w + 10;
-  }
-  return { node: el('g', { class: 'hpa-legend-group' }, nodes), height: cy - y + LEGEND_LINE };
-}
-
-function visibleSteps(result: SimulationResult, cursor: number | undefined) {
-  return cursor === undefined ? result.steps : result.steps.slice(0, cursor + 1);
 }
 
 const METRIC_CLASSES = ['hpa-c-m0', 'hpa-c-m1', 'hpa-c-m2', 'hpa-c-m3', 'hpa-c-m4'];
 
-function metricChart(input: ChartInput, top: number, width: number): { node: SvgNode; height: number } {
-  const { locale } = input;
-  const main = input.runs.find((run) => run.key === 'this') ?? input.runs[0];
-  const steps = main ? visibleSteps(main.result, input.cursorIndex) : [];
-  let maxRatio = 1 + input.tolerance.up;
-  for (const s of main?.result.steps ?? []) {
-    for (const m of s.metrics) maxRatio = Math.max(maxRatio, metricRatio(m) ?? 0);
+function mainRun(input: ChartInput): VariantRun | undefined {
+  return input.runs.find((run) => run.key === 'this') ?? input.runs[0];
+}
+
+function loadUnit(input: ChartInput, name: string): number | null {
+  const unit = input.loadUnits?.[name];
+  return unit !== undefined && Number.isFinite(unit) && unit > 0 ? unit : null;
+}
+
+/** The metric chart's top value: the band, every metric's peak and every load's peak, in percent. */
+function metricScale(input: ChartInput): { vMax: number; hasLoad: boolean } {
+  let peak = (1 + input.tolerance.up) * 100;
+  let hasLoad = false;
+  for (const s of mainRun(input)?.result.steps ?? []) {
+    for (const name of input.metricNames) {
+      peak = Math.max(peak, metricPercent(s, name) ?? 0);
+      const unit = loadUnit(input, name);
+      if (unit !== null) {
+        hasLoad = true;
+        peak = Math.max(peak, loadPercent(s, name, unit) ?? 0);
+      }
+    }
   }
-  const vMax = Math.min(niceCeil(maxRatio * 100 * 1.1), 2000);
+  return { vMax: Math.min(niceCeil(peak * 1.1), 2000), hasLoad };
+}
+
+/**
+ * The replica axis covers maxReplicas and what the controller variants reach (above max only when
+ * they start there), with some room. The bare formula is not allowed to stretch it: a peak of 70
+ * against a max of 8 would squash every real line into the bottom tenth. Its line is clipped and
+ * its peak labelled where it leaves the plot.
+ */
+function replicaScale(input: ChartInput): number {
+  let peak = Math.max(1, input.maxReplicas, input.minReplicas);
+  for (const run of input.runs) {
+    if (run.key === 'formula') continue;
+    for (const s of run.result.steps) peak = Math.max(peak, s.desiredReplicas, s.replicas);
+  }
+  return niceCeil(Math.max(peak * 1.2, peak + 2));
+}
+
+function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean }, top: number, L: Layout) {
+  const { locale } = input;
+  const main = mainRun(input);
+  const steps = main ? windowSteps(visibleSteps(main.result.steps, input.cursorIndex), L.t0, L.t1) : [];
+  const head = chartHead(
+    t(locale, 'chartLoad'),
+    t(locale, 'chartAxisPercent'),
+    scale.hasLoad ? t(locale, 'chartAxisLoad') : null,
+    top,
+    L,
+  );
   const f: Frame = {
-    x0: MARGIN.left,
-    x1: width - MARGIN.right,
-    y0: top + MARGIN.top,
-    y1: top + MARGIN.top + PLOT_HEIGHT,
-    tMax: Math.max(1, input.durationSeconds),
-    vMax,
+    x0: L.x0,
+    x1: L.x1,
+    y0: head.plotTop,
+    y1: head.plotTop + L.plotHeight,
+    t0: L.t0,
+    tMax: L.t1,
+    vMax: scale.vMax,
   };
   /** What moves with the step cursor (the lines); the rest of the chart depends on the runs only. */
   const data: SvgNode[] = [];
   const children: SvgNode[] = [
-    el('text', { class: 'hpa-chart-title', x: f.x0, y: top + 16 }, undefined, t(locale, 'chartLoad')),
-    ...valueTicks(f, 5, ' %'),
-    ...timeTicks(f, locale),
+    ...head.nodes,
+    ...valueTicks(f, percentLabel, scale.hasLoad ? timesLabel : undefined),
+    ...timeTicks(f, L),
   ];
   const low = (1 - input.tolerance.down) * 100;
   const high = (1 + input.tolerance.up) * 100;
@@ -318,7 +358,7 @@ function metricChart(input: ChartInput, top: number, width: number): { node: Svg
       height: Math.max(0, r(yOf(f, low)) - bandTop),
     }),
     el('line', {
-      class: 'hpa-c-target hpa-line hpa-dashed',
+      class: 'hpa-c-target hpa-line',
       x1: f.x0,
       x2: f.x1,
       y1: r(yOf(f, 100)),
@@ -326,7 +366,7 @@ function metricChart(input: ChartInput, top: number, width: number): { node: Svg
     }),
   );
   const items: LegendItem[] = [
-    { cls: 'hpa-c-target', dashed: true, label: t(locale, 'legendTarget') },
+    { cls: 'hpa-c-target', label: t(locale, 'legendTarget') },
     {
       cls: 'hpa-c-tolerance',
       band: true,
@@ -335,71 +375,65 @@ function metricChart(input: ChartInput, top: number, width: number): { node: Svg
   ];
   input.metricNames.forEach((name, i) => {
     const cls = METRIC_CLASSES[i % METRIC_CLASSES.length]!;
-    // The load behind the metric, scaled so its peak reaches the top: its shape, not its unit.
-    let peak = 0;
-    for (const s of main?.result.steps ?? []) peak = Math.max(peak, s.load[name] ?? 0);
-    if (peak > 0) {
-      const loadFrame: Frame = { ...f, vMax: peak };
+    const unit = loadUnit(input, name);
+    if (unit !== null) {
+      // The load in "× what the starting replicas handle at target": on the same grid, 1× sits at
+      // 100 %, so the load line shows where the metric would be had the replicas never changed.
       const d = linePathOf(
         steps,
         (s) => s.t,
-        (s) => s.load[name] ?? null,
-        loadFrame,
+        (s) => loadPercent(s, name, unit),
+        f,
       );
       if (d) data.push(el('path', { class: `${cls} hpa-load`, d }));
-      items.push({ cls: `${cls} hpa-load-swatch`, label: t(locale, 'legendLoad', { metric: name }) });
+      items.push({
+        cls: `${cls} hpa-load`,
+        label: t(locale, 'legendLoadTimes', { metric: name, replicas: input.initialReplicas ?? '?' }),
+      });
     }
     const d = linePathOf(
       steps,
       (s) => s.t,
-      (s) => {
-        const sample = s.metrics.find((m) => m.name === name);
-        const ratio = sample ? metricRatio(sample) : null;
-        return ratio === null ? null : ratio * 100;
-      },
+      (s) => metricPercent(s, name),
       f,
     );
-    if (d) data.push(el('path', { class: `${cls} hpa-line`, d }));
+    if (d) data.push(el('path', { class: `${cls} hpa-line hpa-metric`, 'data-metric': name, d }));
     items.push({ cls, label: t(locale, 'legendMetric', { metric: name }) });
   });
-  return finishChart('hpa-chart-load', children, data, items, f, top);
+  return finishChart('hpa-chart-load', children, data, items, f, top, L);
 }
 
-function replicaChart(input: ChartInput, top: number, width: number): { node: SvgNode; height: number } {
+function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
   const { locale } = input;
-  let peak = input.maxReplicas;
-  for (const run of input.runs)
-    for (const s of run.result.steps) peak = Math.max(peak, s.desiredReplicas, s.replicas);
+  const head = chartHead(t(locale, 'chartReplicas'), t(locale, 'chartAxisReplicas'), null, top, L);
   const f: Frame = {
-    x0: MARGIN.left,
-    x1: width - MARGIN.right,
-    y0: top + MARGIN.top,
-    y1: top + MARGIN.top + PLOT_HEIGHT,
-    tMax: Math.max(1, input.durationSeconds),
-    vMax: niceCeil(peak * 1.1 + 1),
+    x0: L.x0,
+    x1: L.x1,
+    y0: head.plotTop,
+    y1: head.plotTop + L.plotHeight,
+    t0: L.t0,
+    tMax: L.t1,
+    vMax,
   };
   /** What moves with the step cursor (the lines); the rest of the chart depends on the runs only. */
   const data: SvgNode[] = [];
-  const children: SvgNode[] = [
-    el('text', { class: 'hpa-chart-title', x: f.x0, y: top + 16 }, undefined, t(locale, 'chartReplicas')),
-    ...valueTicks(f, 5, ''),
-    ...timeTicks(f, locale),
-  ];
+  const children: SvgNode[] = [...head.nodes, ...valueTicks(f, (v) => String(round2(v))), ...timeTicks(f, L)];
   const items: LegendItem[] = [];
   for (const [cls, value, key] of [
     ['hpa-c-max', input.maxReplicas, 'legendMax'],
     ['hpa-c-min', input.minReplicas, 'legendMin'],
   ] as const) {
     const y = r(yOf(f, value));
-    children.push(el('line', { class: `${cls} hpa-line hpa-dashed`, x1: f.x0, x2: f.x1, y1: y, y2: y }));
-    children.push(el('text', { class: `hpa-tick`, x: f.x1 + 4, y: y + 4 }, undefined, String(value)));
-    items.push({ cls, dashed: true, label: t(locale, key, { value }) });
+    children.push(el('line', { class: `${cls} hpa-line`, x1: f.x0, x2: f.x1, y1: y, y2: y }));
+    children.push(el('text', { class: 'hpa-tick', x: f.x1 + 4, y: y + 4 }, undefined, String(value)));
+    items.push({ cls, label: t(locale, key, { value }) });
   }
   // Draw the formula first and this HPA last, so the manifest's own line is on top.
   const order: VariantKey[] = ['formula', 'defaults', 'this'];
   const runs = [...input.runs].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   for (const run of runs) {
-    const steps = visibleSteps(run.result, input.cursorIndex);
+    const all = visibleSteps(run.result.steps, input.cursorIndex);
+    const steps = windowSteps(all, L.t0, L.t1);
     const last = steps[steps.length - 1];
     const end = last ? last.t + run.result.syncPeriodSeconds : 0;
     const cls = VARIANT_CLASS[run.key];
@@ -411,6 +445,29 @@ function replicaChart(input: ChartInput, top: number, width: number): { node: Sv
       end,
     );
     if (d) data.push(el('path', { class: `${cls} hpa-line hpa-replicas`, d }));
+    if (run.key === 'formula') {
+      const over = steps.find((s) => s.desiredReplicas > vMax && s.t >= L.t0 && s.t <= L.t1);
+      if (over) {
+        let peak = 0;
+        for (const s of all) peak = Math.max(peak, s.desiredReplicas);
+        const x = r(xOf(f, over.t));
+        const label = t(locale, 'clippedPeak', { value: peak });
+        const fits = x + L.estimate(label, CHART_FONT.tick) + 4 <= f.x1;
+        data.push(
+          el(
+            'text',
+            {
+              class: 'hpa-tick hpa-clip-note',
+              x: fits ? x + 4 : x - 4,
+              y: f.y0 + 12,
+              'text-anchor': fits ? 'start' : 'end',
+            },
+            undefined,
+            label,
+          ),
+        );
+      }
+    }
     if (run.key === 'this') {
       const ready = stepPathOf(
         steps,
@@ -419,7 +476,7 @@ function replicaChart(input: ChartInput, top: number, width: number): { node: Sv
         f,
         end,
       );
-      if (ready) data.push(el('path', { class: `hpa-c-ready hpa-line hpa-dashed`, d: ready }));
+      if (ready) data.push(el('path', { class: 'hpa-c-ready hpa-line', d: ready }));
     }
   }
   for (const run of input.runs) items.push({ cls: VARIANT_CLASS[run.key], label: variantLabel(run, locale) });
@@ -427,25 +484,62 @@ function replicaChart(input: ChartInput, top: number, width: number): { node: Sv
   if (main)
     items.push({
       cls: 'hpa-c-ready',
-      dashed: true,
       label: t(locale, 'legendReady', { variant: variantLabel(main, locale) }),
     });
   if (input.cursorIndex !== undefined && main) {
     const step = main.result.steps[input.cursorIndex];
-    if (step) {
+    if (step && step.t >= L.t0 && step.t <= L.t1) {
       const x = r(xOf(f, step.t));
       data.push(el('line', { class: 'hpa-cursor', x1: x, x2: x, y1: f.y0, y2: f.y1 }));
     }
   }
-  return finishChart('hpa-chart-replicas', children, data, items, f, top);
+  return finishChart('hpa-chart-replicas', children, data, items, f, top, L);
 }
 
-/** Both charts, stacked, as one `<svg>` tree. */
+/** The zoom window inside the run, at least one sync wide; the whole run when absent or unusable. */
+export function clampWindow(
+  window: { start: number; end: number } | undefined,
+  durationSeconds: number,
+  minSpan = 60,
+): { start: number; end: number } {
+  const total = Math.max(1, durationSeconds);
+  if (!window || !Number.isFinite(window.start) || !Number.isFinite(window.end))
+    return { start: 0, end: total };
+  const span = Math.min(total, Math.max(minSpan, window.end - window.start));
+  const start = Math.max(0, Math.min(window.start, total - span));
+  return { start, end: start + span };
+}
+
+/** Both charts, stacked, as one `<svg>` tree `width` px wide. */
 export function buildChartSvg(input: ChartInput): SvgNode {
-  const width = input.width ?? 760;
-  const first = metricChart(input, 0, width);
-  const second = replicaChart(input, first.height + 8, width);
-  const height = Math.ceil(first.height + 8 + second.height);
+  const width = Math.max(MIN_CHART_WIDTH, Math.round(input.width ?? DEFAULT_CHART_WIDTH));
+  const estimate: TextMeasure = estimateTextWidth;
+  const metric = metricScale(input);
+  const replicasMax = replicaScale(input);
+  // Margins from the widest tick labels either side, estimated (so the plot is the same everywhere).
+  const widest = (labels: string[]) => Math.max(0, ...labels.map((l) => estimate(l, CHART_FONT.tick)));
+  const leftLabels: string[] = [];
+  const rightLabels: string[] = [String(input.maxReplicas), String(input.minReplicas)];
+  for (let v = 0; v <= metric.vMax + 1e-9; v += valueStep(metric.vMax)) {
+    leftLabels.push(percentLabel(v));
+    if (metric.hasLoad) rightLabels.push(timesLabel(v));
+  }
+  leftLabels.push(String(replicasMax));
+  const window = clampWindow(input.timeWindow, input.durationSeconds);
+  const L: Layout = {
+    width,
+    x0: Math.ceil(widest(leftLabels)) + 8,
+    x1: width - Math.max(12, Math.ceil(widest(rightLabels)) + 10),
+    t0: window.start,
+    t1: window.end,
+    plotHeight: width < 420 ? 150 : 200,
+    locale: input.locale,
+    measure: input.measure ?? estimate,
+    estimate,
+  };
+  const first = metricChart(input, metric, 0, L);
+  const second = replicaChart(input, replicasMax, first.height + 12, L);
+  const height = Math.ceil(first.height + 12 + second.height + 4);
   const title = `${t(input.locale, 'chartLoad')} / ${t(input.locale, 'chartReplicas')}`;
   return el(
     'svg',
@@ -457,32 +551,37 @@ export function buildChartSvg(input: ChartInput): SvgNode {
       height,
       role: 'img',
       'aria-label': title,
+      // Where time sits on screen, for the panel's hover read-out and drag-to-zoom.
+      'data-t0': L.t0,
+      'data-t1': L.t1,
+      'data-x0': L.x0,
+      'data-x1': L.x1,
     },
     [el('title', {}, undefined, title), first.node, second.node],
   );
 }
 
 /**
- * The colours for a file that lives outside VS Code: theme variables when the SVG is shown inside a
+ * The colours, dash patterns and font sizes for a file that lives outside VS Code (the same as
+ * styles.css: lines that coincide stay apart by their dashes, not only by colour): theme variables when the SVG is shown inside a
  * themed page, fixed fallbacks otherwise.
  */
 export const EXPORT_STYLE = `
 .hpa-charts{font-family:sans-serif;font-size:11px;background:#fff}
 .hpa-chart-title{font-size:13px;font-weight:600;fill:var(--vscode-editor-foreground,#1f1f1f)}
-.hpa-tick,.hpa-legend{fill:var(--vscode-editor-foreground,#1f1f1f)}
+.hpa-tick,.hpa-legend{font-size:11px;fill:var(--vscode-editor-foreground,#1f1f1f)}
 .hpa-grid{stroke:var(--vscode-editorWidget-border,#d0d0d0);stroke-width:0.5}
 .hpa-frame{fill:none;stroke:var(--vscode-editorWidget-border,#a0a0a0)}
 .hpa-line{fill:none;stroke-width:1.6}
-.hpa-dashed{stroke-dasharray:5 3}
 .hpa-band{stroke:none;opacity:0.18}
-.hpa-load{fill:none;stroke-width:1;opacity:0.35}
+.hpa-load{fill:none;stroke-width:1.2;stroke-dasharray:4 2;opacity:0.6}
 .hpa-cursor{stroke:var(--vscode-editor-foreground,#1f1f1f);stroke-width:1}
-.hpa-c-this{stroke:var(--vscode-charts-blue,#1a85ff)}
-.hpa-c-defaults{stroke:var(--vscode-charts-green,#388a34)}
-.hpa-c-formula{stroke:var(--vscode-charts-orange,#d18616)}
-.hpa-c-ready{stroke:var(--vscode-charts-purple,#652d90)}
-.hpa-c-max,.hpa-c-min{stroke:var(--vscode-charts-red,#e51400)}
-.hpa-c-target{stroke:var(--vscode-charts-red,#e51400)}
+.hpa-c-this{stroke:var(--vscode-charts-blue,#1a85ff);stroke-width:2.2}
+.hpa-c-defaults{stroke:var(--vscode-charts-green,#388a34);stroke-dasharray:8 4}
+.hpa-c-formula{stroke:var(--vscode-charts-orange,#d18616);stroke-dasharray:2 3}
+.hpa-clip-note{fill:var(--vscode-charts-orange,#d18616)}
+.hpa-c-ready{stroke:var(--vscode-charts-purple,#652d90);stroke-width:1.4;stroke-dasharray:1 3}
+.hpa-c-max,.hpa-c-min,.hpa-c-target{stroke:var(--vscode-charts-red,#e51400);stroke-dasharray:5 3}
 .hpa-c-tolerance{fill:var(--vscode-charts-yellow,#bf8803)}
 .hpa-c-m0{stroke:var(--vscode-charts-blue,#1a85ff)}
 .hpa-c-m1{stroke:var(--vscode-charts-orange,#d18616)}

@@ -29,6 +29,11 @@ export interface PreviewRun {
   initialReplicas: number;
   /** Utilization metrics whose request is unknown: the engine assumed DEFAULT_ASSUMED_REQUESTS. */
   assumedRequests: string[];
+  /**
+   * Per metric: the load (milli-units) the starting replicas handle exactly at target, the "1×" of
+   * the profiles' peak setting. The chart draws each load in these units on its own axis.
+   */
+  loadUnits: Record<string, number>;
   /** Why there are no runs, in the engine's words. */
   error?: string;
 }
@@ -89,6 +94,17 @@ export function buildLoads(
   return loads;
 }
 
+/** Each metric's "1×": what the starting replicas handle at target (0 when the target is unreadable). */
+export function loadUnitsOf(input: SimulationInput): Record<string, number> {
+  const units: Record<string, number> = {};
+  for (const m of effectiveMetrics(input.spec)) {
+    const name = metricDisplayName(m);
+    if (name in units) continue;
+    units[name] = targetTotalFor(m, input.initialReplicas, input.podRequests, input.containerRequests);
+  }
+  return units;
+}
+
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -112,6 +128,7 @@ export function runPreview(
     initialReplicas:
       initialReplicas ?? Math.min(Math.max(1, minReplicas), Math.max(1, model.spec.maxReplicas)),
     assumedRequests: [],
+    loadUnits: {},
   };
   try {
     const tolerances = resolveTolerances(resolveBehavior(model.spec.behavior), resolveOptions(options));
@@ -129,6 +146,7 @@ export function runPreview(
     });
     base.loads = buildLoads(base, settings, fixed);
     out.initialReplicas = base.initialReplicas;
+    out.loadUnits = loadUnitsOf(base);
     const inputs = variantInputs(base);
     const legacy = !hasBehavior(model.spec);
     for (const key of VARIANT_KEYS) out.runs.push({ key, legacy, result: simulate(inputs[key]) });

@@ -14,8 +14,14 @@ export interface VariantSummary {
   peakReplicas: number;
 }
 
-/** A metric's value relative to its target (1 = at target); Utilization compares the integer percent. */
+/**
+ * A metric's value relative to its target (1 = at target): the ratio the engine itself compared with
+ * the tolerance band. For Object and External AverageValue targets that is the total over
+ * (target x replicas), never the total over the per-Pod target. Samples without the engine's ratio
+ * (hand-made ones) fall back to the integer utilization, else the value, over the target.
+ */
 export function metricRatio(sample: MetricSample): number | null {
+  if (sample.ratio !== undefined) return Number.isFinite(sample.ratio) ? sample.ratio : null;
   if (!(sample.target > 0)) return null;
   const value = sample.utilization ?? sample.value;
   const ratio = value / sample.target;

@@ -240,6 +240,10 @@ test('step mode advances one sync at a time from the keyboard and the log follow
     tolerance: run.tolerance,
     durationSeconds: run.durationSeconds,
     cursorIndex: 2,
+    // The panel lays the chart out at its own width, with the load on its own axis.
+    width: Number(await page.getAttribute('.charts svg', 'width')),
+    loadUnits: run.loadUnits,
+    initialReplicas: run.initialReplicas,
   });
   const expectedD = findNode(tree, 'hpa-c-this hpa-line hpa-replicas')?.attrs.d;
   assert.ok(expectedD);

@@ -5,7 +5,6 @@
  */
 import type { HostToWebview, PreviewModel } from '../../common/protocol';
 import { buildChartSvg, chartToSvgFile, variantLabel } from '../../common/preview/chart';
-import type { SvgNode } from '../../common/preview/svgNode';
 import { CsvError, parseLoadCsv, timelineToCsv } from '../../common/preview/csv';
 import { normalizeLocale, type PreviewLocale } from '../../common/preview/locale';
 import { PROFILE_NAMES, previewMetricNames, runPreview, type PreviewRun } from '../../common/preview/run';
@@ -20,18 +19,13 @@ import { t } from '../../common/preview/strings';
 import { summarize } from '../../common/preview/summary';
 import { isHostToWebview } from '../../common/preview/validate';
 import { VARIANT_KEYS, type VariantKey } from '../../common/preview/variants';
+import { ChartView } from './chartView';
 import { buildControls } from './controls';
-import { clear, h, svgToDom } from './dom';
+import { clear, h } from './dom';
 import { formatClock, formatNumber, formatQuantity } from './format';
 import { DEFAULT_ASSUMED_REQUESTS } from '../../common/engine/simulationInput';
 import type { PreviewHost } from './host';
 import { buildLog, LOG_PAGE_SIZE, markStepRow } from './logView';
-
-/** The cursor-dependent groups of a chart tree, in document order. */
-function dataGroups(node: SvgNode): SvgNode[] {
-  if (node.tag === 'g' && node.attrs.class === 'hpa-data') return [node];
-  return (node.children ?? []).flatMap(dataGroups);
-}
 
 /** Pause in typing after which a changed setting re-simulates. */
 const SETTINGS_DEBOUNCE_MS = 60;
@@ -71,8 +65,7 @@ export class PreviewApp {
   private controlsKey = '';
   private renders = 0;
   private pendingRender: ReturnType<typeof setTimeout> | undefined;
-  /** What the charts and the summary on screen were drawn from (they are redrawn only when it changes). */
-  private chartsFor: { run: PreviewRun; locale: PreviewLocale; cursor: number } | null = null;
+  /** What the summary on screen was drawn from (it is redrawn only when it changes). */
   private summaryFor: { run: PreviewRun | null; locale: PreviewLocale } | null = null;
   private logFor: {
     run: PreviewRun | null;
@@ -87,6 +80,7 @@ export class PreviewApp {
   private readonly actions = h('div', { class: 'actions', role: 'toolbar' });
   private readonly statusLine = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   private readonly charts = h('div', { class: 'charts', tabindex: 0, role: 'group' });
+  private readonly chartView = new ChartView(this.charts);
   private readonly stepBar = h('div', { class: 'step-bar' });
   private readonly summary = h('section', { class: 'summary' });
   private readonly log = h('section', { class: 'log-section' });
@@ -424,6 +418,8 @@ export class PreviewApp {
       tolerance: run.tolerance,
       durationSeconds: run.durationSeconds,
       cursorIndex: cursor,
+      loadUnits: run.loadUnits,
+      initialReplicas: run.initialReplicas,
     };
   }
 
@@ -439,40 +435,16 @@ export class PreviewApp {
   private renderCharts(): void {
     const L = this.locale;
     if (!this.run || this.run.runs.length === 0) {
-      clear(this.charts);
-      this.chartsFor = null;
+      this.chartView.show(null);
       this.updateStepBar();
       return;
     }
-    // The chart depends on the runs, the language and the step cursor only: a change elsewhere
-    // (the log's variant or page) keeps the SVG as it is.
-    const cursor = this.stepMode ? this.clampedCursor() : -1;
-    const drawn = this.chartsFor;
-    if (drawn && drawn.run === this.run && drawn.locale === L && drawn.cursor !== cursor) {
-      // Only the cursor moved: swap the line groups and keep axes, ticks and legends (text layout is
-      // most of a repaint's cost).
-      const fresh = dataGroups(buildChartSvg(this.chartInput(true)));
-      const onScreen = this.charts.querySelectorAll('g.hpa-data');
-      if (onScreen.length === fresh.length) {
-        fresh.forEach((group, i) => onScreen[i]!.replaceWith(svgToDom(group)));
-        this.chartsFor = { run: this.run, locale: L, cursor };
-      }
-    }
-    if (
-      !this.chartsFor ||
-      this.chartsFor.run !== this.run ||
-      this.chartsFor.locale !== L ||
-      this.chartsFor.cursor !== cursor
-    ) {
-      clear(this.charts);
-      this.charts.setAttribute(
-        'aria-label',
-        `${t(L, 'chartLoad')} / ${t(L, 'chartReplicas')}. ${t(L, 'chartKeys')}`,
-      );
-      this.charts.append(svgToDom(buildChartSvg(this.chartInput(true))));
-      this.chartsFor = { run: this.run, locale: L, cursor };
-    }
-
+    this.charts.setAttribute(
+      'aria-label',
+      `${t(L, 'chartLoad')} / ${t(L, 'chartReplicas')}. ${t(L, 'chartKeys')}`,
+    );
+    // The view lays the charts out at the panel's width and redraws only what changed.
+    this.chartView.show(this.chartInput(true));
     this.updateStepBar();
   }
 

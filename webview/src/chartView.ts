@@ -1,0 +1,226 @@
+/**
+ * The charts in the panel: laid out at the width the panel gives them (and again when it changes),
+ * with labels measured in the panel's own font, a zoom window over long runs and the values under
+ * the pointer. The app hands over what to draw (`show`); everything about the drawing's size,
+ * zoom and hover lives here.
+ */
+import {
+  buildChartSvg,
+  clampWindow,
+  DEFAULT_CHART_WIDTH,
+  metricPercent,
+  MIN_CHART_WIDTH,
+  variantLabel,
+  type ChartInput,
+} from '../../common/preview/chart';
+import { t } from '../../common/preview/strings';
+import type { TextMeasure } from '../../common/preview/textWidth';
+import type { SvgNode } from '../../common/preview/svgNode';
+import { attachChartInteraction, markTime } from './chartInteraction';
+import { clear, h, svgToDom } from './dom';
+import { formatClock } from './format';
+import { createTextMeasure } from './textMeasure';
+
+/** The cursor-dependent groups of a chart tree, in document order. */
+function dataGroups(node: SvgNode): SvgNode[] {
+  if (node.tag === 'g' && node.attrs.class === 'hpa-data') return [node];
+  return (node.children ?? []).flatMap(dataGroups);
+}
+
+type Window = { start: number; end: number };
+
+/** What a drawing was made from: only a change of the cursor alone is drawn by swapping the lines. */
+interface Drawn {
+  input: ChartInput;
+  width: number;
+  window: Window | null;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export class ChartView {
+  private readonly tools = h('div', { class: 'chart-tools' });
+  private readonly plot = h('div', { class: 'chart-plot' });
+  private readonly readout = h('div', { class: 'chart-readout' });
+  private readonly measure: TextMeasure;
+  private input: ChartInput | null = null;
+  private window: Window | null = null;
+  private drawn: Drawn | null = null;
+  private hoverSeconds: number | null = null;
+  private frame = 0;
+
+  constructor(private readonly container: HTMLElement) {
+    this.measure = createTextMeasure(container);
+    container.append(this.tools, this.plot, this.readout);
+    attachChartInteraction(this.plot, {
+      onHover: (seconds) => this.hover(seconds),
+      onZoom: (range) => this.zoomTo(range),
+      onResetZoom: () => this.zoomTo(null),
+    });
+    container.addEventListener('keydown', (e) => this.onKey(e));
+    // A panel dragged wider or narrower gets a chart laid out again at its new width.
+    new ResizeObserver(() => {
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(() => this.draw());
+    }).observe(container);
+  }
+
+  /** Draws `input` (null clears); the zoom is kept while the runs stay the same. */
+  show(input: ChartInput | null): void {
+    if (!input || input.runs.length === 0) {
+      this.input = null;
+      this.window = null;
+      this.drawn = null;
+      clear(this.tools);
+      clear(this.plot);
+      clear(this.readout);
+      return;
+    }
+    if (this.input && this.input.runs !== input.runs) this.window = null;
+    this.input = input;
+    this.draw();
+  }
+
+  /** The width to lay out at: the container's, never below the chart's minimum. */
+  private width(): number {
+    const w = Math.floor(this.container.clientWidth);
+    return w > 0 ? Math.max(MIN_CHART_WIDTH, w) : DEFAULT_CHART_WIDTH;
+  }
+
+  private draw(): void {
+    const input = this.input;
+    if (!input) return;
+    const width = this.width();
+    const d = this.drawn;
+    if (
+      d &&
+      d.input.runs === input.runs &&
+      d.input.locale === input.locale &&
+      d.width === width &&
+      d.window === this.window
+    ) {
+      if (d.input.cursorIndex === input.cursorIndex) return;
+      // Only the cursor moved: swap the line groups and keep axes, ticks and legends (text layout is
+      // most of a repaint's cost).
+      const fresh = dataGroups(buildChartSvg(this.fullInput(input, width)));
+      const onScreen = this.plot.querySelectorAll('g.hpa-data');
+      if (onScreen.length === fresh.length) {
+        fresh.forEach((group, i) => onScreen[i]!.replaceWith(svgToDom(group)));
+        this.drawn = { input, width, window: this.window };
+        this.showReadout();
+        return;
+      }
+    }
+    clear(this.plot);
+    this.plot.append(svgToDom(buildChartSvg(this.fullInput(input, width))));
+    this.drawn = { input, width, window: this.window };
+    this.renderTools();
+    this.showReadout();
+  }
+
+  private fullInput(input: ChartInput, width: number): ChartInput {
+    return { ...input, width, measure: this.measure, timeWindow: this.window ?? undefined };
+  }
+
+  private renderTools(): void {
+    const input = this.input!;
+    const L = input.locale;
+    clear(this.tools);
+    const button = (cls: string, label: string, onClick: () => void, disabled: boolean) => {
+      const b = h('button', { type: 'button', class: cls, 'data-focus': cls, disabled }, [label]);
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    const whole = this.window === null;
+    this.tools.append(
+      button('zoom-in', t(L, 'zoomIn'), () => this.zoomBy(0.5), false),
+      button('zoom-out', t(L, 'zoomOut'), () => this.zoomBy(2), whole),
+      button('zoom-reset', t(L, 'zoomReset'), () => this.zoomTo(null), whole),
+    );
+    this.tools.append(h('p', { class: 'chart-hint' }, [t(L, 'zoomHint')]));
+  }
+
+  private syncSeconds(): number {
+    return this.input?.runs[0]?.result.syncPeriodSeconds ?? 15;
+  }
+
+  /** Zooms to a range of at least four syncs; null (or the whole run) resets. */
+  private zoomTo(range: Window | null): void {
+    const input = this.input;
+    if (!input) return;
+    const total = Math.max(1, input.durationSeconds);
+    const clamped = range ? clampWindow(range, total, this.syncSeconds() * 4) : null;
+    this.window = clamped && clamped.end - clamped.start < total ? clamped : null;
+    this.draw();
+  }
+
+  /** Scales the shown span around the hovered second, else around the middle. */
+  private zoomBy(factor: number): void {
+    const input = this.input;
+    if (!input) return;
+    const current = clampWindow(this.window ?? undefined, input.durationSeconds);
+    const span = (current.end - current.start) * factor;
+    const centre = this.hoverSeconds ?? (current.start + current.end) / 2;
+    this.zoomTo({ start: centre - span / 2, end: centre + span / 2 });
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.target instanceof HTMLButtonElement) return;
+    if (e.key === '+' || e.key === '=') this.zoomBy(0.5);
+    else if (e.key === '-' || e.key === '−') this.zoomBy(2);
+    else if (e.key === '0') this.zoomTo(null);
+    else return;
+    e.preventDefault();
+  }
+
+  private hover(seconds: number | null): void {
+    this.hoverSeconds = seconds;
+    const svg = this.plot.querySelector<SVGSVGElement>('svg.hpa-charts');
+    if (!svg) return;
+    const index = this.stepIndexAt(seconds);
+    const main = this.input?.runs[0]?.result.steps[index ?? -1];
+    markTime(svg, 'hpa-hover', seconds === null || !main ? null : main.t);
+    this.showReadout();
+  }
+
+  /** The sync in force at `seconds` (each holds until the next). */
+  private stepIndexAt(seconds: number | null): number | null {
+    const input = this.input;
+    if (!input || seconds === null) return null;
+    const steps = input.runs[0]?.result.steps ?? [];
+    const index = Math.floor(seconds / this.syncSeconds());
+    const last = input.cursorIndex ?? steps.length - 1;
+    return index >= 0 && index <= last && index < steps.length ? index : null;
+  }
+
+  /** The values under the pointer, else at the step cursor, as text lines under the charts. */
+  private showReadout(): void {
+    clear(this.readout);
+    const input = this.input;
+    if (!input) return;
+    const index = this.stepIndexAt(this.hoverSeconds) ?? input.cursorIndex ?? null;
+    if (index === null) return;
+    const L = input.locale;
+    const main = input.runs.find((run) => run.key === 'this') ?? input.runs[0]!;
+    const step = main.result.steps[index];
+    if (!step) return;
+    const lines = [t(L, 'readoutTime', { time: formatClock(step.t) })];
+    for (const name of input.metricNames) {
+      const percent = metricPercent(step, name);
+      const unit = input.loadUnits?.[name];
+      const load = step.load[name];
+      lines.push(
+        t(L, 'readoutMetric', {
+          metric: name,
+          value: percent === null ? t(L, 'none') : round1(percent),
+          load: unit && unit > 0 && load !== undefined ? Math.round((load / unit) * 100) / 100 : t(L, 'none'),
+        }),
+      );
+    }
+    for (const run of input.runs) {
+      const s = run.result.steps[index];
+      if (s) lines.push(t(L, 'readoutReplicas', { variant: variantLabel(run, L), value: s.desiredReplicas }));
+    }
+    this.readout.append(...lines.map((line) => h('p', {}, [line])));
+  }
+}
