@@ -4,8 +4,9 @@
  * containers lack one, for the cases of issue 12 and for every HPA of ../shared/corpus/real whose
  * target is in the workspace.
  *
- * The hover is not compared yet: it still reads its own parse (server/src/features/context.ts).
- * When it reads podRequestsOf, add it as one more entry of `VIEWS` below.
+ * The hover reads the same adapter (server/src/workspace/podTemplate.ts); its text is compared with
+ * the preview model, the pivot here, over the same corpus in features-corpus.test.ts and on the
+ * issue's three cases in features-hover.test.ts, so all four places are held to one answer.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -131,7 +132,7 @@ function rulesAnswer({ workspace, hpa, target }: Case): Pick<PodAnswer, 'lacking
   return { lacking };
 }
 
-/** Every place that answers; the hover joins here when it reads common/k8s/podRequests.ts. */
+/** Every place that answers in data (the hover answers in prose: see the file comment). */
 const VIEWS: Record<
   string,
   (c: Case) => PodAnswer | Pick<PodAnswer, 'lacking'> | Promise<PodAnswer | string>
