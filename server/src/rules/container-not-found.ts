@@ -1,5 +1,9 @@
-/** container-not-found: a ContainerResource metric names a container the target's Pod does not have. */
+/**
+ * container-not-found: a ContainerResource metric names a container the target's Pod does not have.
+ * A sidecar an admission webhook injects (istio-proxy, linkerd-proxy, daprd) is information only.
+ */
 import { listOf, t } from '../localize';
+import { injectedSidecar } from '../workspace/injectedSidecars';
 import { countedContainers, podSpecOf } from '../workspace/podTemplate';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { describe, resolvedWorkload } from './targets';
@@ -21,6 +25,29 @@ export const containerNotFoundRule: Rule = {
       const container = metric.at('containerResource', 'container');
       const name = container.string;
       if (!name || names.includes(name)) continue;
+      const injected = injectedSidecar(workload, name);
+      if (injected) {
+        context.report(
+          container.valueSpan(),
+          injected.requestedByTemplate
+            ? t(
+                'container "{0}" is not in {1}: {2} injects it at admission ({3} on the Pod template), so this metric relies on that injection',
+                name,
+                describe(workload),
+                injected.product,
+                injected.key,
+              )
+            : t(
+                'container "{0}" is not in {1}: this metric relies on {2} injecting it at admission (enabled for the namespace, or add {3} to the Pod template)',
+                name,
+                describe(workload),
+                injected.product,
+                injected.key,
+              ),
+          { severity: 'info' },
+        );
+        continue;
+      }
       context.report(
         container.valueSpan(),
         t('container "{container}" not found in {workload} (its containers: {containers})', {
