@@ -65,7 +65,7 @@ export function overlayFindings(
       {
         rule: KUSTOMIZE_RENDER_RULE.id,
         severity,
-        message: t('kustomize could not render this overlay: {0}', result.message),
+        message: t('kustomize could not render this overlay: {reason}', { reason: result.message }),
         span: firstLine(overlay),
         uri: overlay.uri,
       },
@@ -95,10 +95,9 @@ export function unavailableFinding(
     {
       rule: KUSTOMIZE_UNAVAILABLE_RULE.id,
       severity,
-      message: t(
-        'This overlay is not rendered, so its patches are checked only one by one: {0}',
+      message: t('This overlay is not rendered, so its patches are checked only one by one: {howToEnable}', {
         howToEnable,
-      ),
+      }),
       span: firstLine(overlay),
       uri: overlay.uri,
     },

@@ -61,7 +61,10 @@ export function renderedFindings(
   for (const finding of lintFile(renderFile, renderIndex, settings)) {
     const object = objectAt(objects, finding.span.start);
     const located = object && locateInSources(object, finding.span);
-    const message = t('{0} (rendered overlay {1})', finding.message, rendered.label);
+    const message = t('{message} (rendered overlay {overlay})', {
+      message: finding.message,
+      overlay: rendered.label,
+    });
     if (located) out.push({ ...finding, ...located, message });
     else out.push({ ...finding, uri: rendered.overlay.uri, span: { start: 0, end: 0 }, message });
   }

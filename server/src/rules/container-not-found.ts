@@ -31,18 +31,22 @@ export const containerNotFoundRule: Rule = {
           container.valueSpan(),
           injected.requestedByTemplate
             ? t(
-                'container "{0}" is not in {1}: {2} injects it at admission ({3} on the Pod template), so this metric relies on that injection',
-                name,
-                describe(workload),
-                injected.product,
-                injected.key,
+                'container "{container}" is not in {workload}: {injector} injects it at admission ({marker} on the Pod template), so this metric relies on that injection',
+                {
+                  container: name,
+                  workload: describe(workload),
+                  injector: injected.product,
+                  marker: injected.key,
+                },
               )
             : t(
-                'container "{0}" is not in {1}: this metric relies on {2} injecting it at admission (enabled for the namespace, or add {3} to the Pod template)',
-                name,
-                describe(workload),
-                injected.product,
-                injected.key,
+                'container "{container}" is not in {workload}: this metric relies on {injector} injecting it at admission (enabled for the namespace, or add {marker} to the Pod template)',
+                {
+                  container: name,
+                  workload: describe(workload),
+                  injector: injected.product,
+                  marker: injected.key,
+                },
               ),
           { severity: 'info' },
         );

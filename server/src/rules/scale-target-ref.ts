@@ -39,10 +39,12 @@ export const scaleTargetRefRule: Rule = {
       context.report(
         apiVersion.exists ? apiVersion.valueSpan() : ref.keySpan(),
         t(
-          '{0} is missing: the controller looks {1} up in the core API group, which does not serve it, and fails with FailedGetScale on every sync; set {2}',
-          apiVersion.path,
-          kindValue,
-          APPS_KINDS.has(kindValue) ? 'apiVersion: apps/v1' : t("the target's apiVersion"),
+          '{path} is missing: the controller looks {kind} up in the core API group, which does not serve it, and fails with FailedGetScale on every sync; set {fix}',
+          {
+            path: apiVersion.path,
+            kind: kindValue,
+            fix: APPS_KINDS.has(kindValue) ? 'apiVersion: apps/v1' : t("the target's apiVersion"),
+          },
         ),
       );
       return;
@@ -68,10 +70,8 @@ export const scaleTargetRefRule: Rule = {
       context.report(
         apiVersion.valueSpan(),
         t(
-          '{0}: {1} no longer serves {2} (removed in Kubernetes 1.16): the HPA cannot read the scale (FailedGetScale); use apps/v1',
-          apiVersion.path,
-          version,
-          kindValue ?? 'workloads',
+          '{path}: {apiVersion} no longer serves {kind} (removed in Kubernetes 1.16): the HPA cannot read the scale (FailedGetScale); use apps/v1',
+          { path: apiVersion.path, apiVersion: version, kind: kindValue ?? 'workloads' },
         ),
       );
     }

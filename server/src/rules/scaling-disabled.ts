@@ -32,7 +32,9 @@ export const scalingDisabledRule: Rule = {
     if (max.number !== undefined && minValue !== undefined && max.number === minValue) {
       context.report(
         max.valueSpan(),
-        t('minReplicas and maxReplicas are both {0}: the HPA can never change the replica count', minValue),
+        t('minReplicas and maxReplicas are both {replicas}: the HPA can never change the replica count', {
+          replicas: minValue,
+        }),
         { severity: 'hint' }, // usually a deliberate pin (one environment held at a fixed size)
       );
     }

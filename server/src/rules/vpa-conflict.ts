@@ -46,12 +46,8 @@ export const vpaConflictRule: Rule = {
         context.report(
           metric.anchor,
           t(
-            'VerticalPodAutoscaler "{0}" (updateMode {1}) also controls the {2} request of {3} "{4}": it changes the request this HPA divides by, and the two autoscalers work against each other; scale on another metric or set the VPA to Initial or Off for {2}',
-            vpa.name ?? '',
-            mode,
-            metric.resource,
-            kind,
-            name,
+            'VerticalPodAutoscaler "{vpa}" (updateMode {mode}) also controls the {resource} request of {kind} "{name}": it changes the request this HPA divides by, and the two autoscalers work against each other; scale on another metric or set the VPA to Initial or Off for {resource}',
+            { vpa: vpa.name ?? '', mode, resource: metric.resource, kind, name },
           ),
         );
         break; // one finding per metric
