@@ -5,6 +5,7 @@
 import { benchEngine } from './engine.bench';
 import { benchFeatures } from './features.bench';
 import { benchLint } from './lint.bench';
+import { benchOverlays } from './overlays.bench';
 import { benchPreview } from './preview.bench';
 import { benchRobustness } from './robustness.bench';
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     ['lint', benchLint],
     ['features', benchFeatures],
     ['robustness', benchRobustness],
+    ['overlays', benchOverlays],
   ];
   const all: Row[] = [];
   for (const [suite, run] of suites) {

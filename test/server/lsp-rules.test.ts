@@ -12,6 +12,7 @@ import { FIXTURES, LspClient, compact, fixtureUri } from './lspHarness';
 const ERROR = 1;
 const WARNING = 2;
 const INFO = 3;
+const HINT = 4;
 
 let client: LspClient;
 
@@ -99,7 +100,7 @@ test('behaviour smells, including a KEDA ScaledObject and maintenance mode', asy
     ['slow-ramp', INFO, 12, 4, 12, 11],
     ['period-below-sync', WARNING, 16, 25, 16, 27],
     ['no-scale-down', INFO, 18, 20, 18, 28],
-    ['scaling-disabled', WARNING, 30, 15, 30, 16],
+    ['scaling-disabled', HINT, 30, 15, 30, 16],
     ['scaling-disabled', WARNING, 41, 6, 41, 14],
     ['replicas-conflict', INFO, 57, 2, 57, 10],
   ]);

@@ -33,7 +33,7 @@ describe('cross-file workspace', () => {
       ['container-not-found', 1, 23, 19, 23, 25],
       ['duplicate-target', 2, 35, 10, 35, 14],
       ['target-not-scalable', 1, 50, 10, 50, 19],
-      ['deprecated-api-version', 3, 54, 12, 54, 26],
+      ['autoscaling-v1-cpu-only', 4, 54, 12, 54, 26],
       ['target-not-found', 3, 63, 10, 63, 19],
     ]);
     assert.equal(
@@ -164,13 +164,17 @@ describe('editing and settings', () => {
       const first = await client.open(uri, text);
       assert.ok(first.some((d) => d.code === 'missing-resource-request'));
       assert.ok(!first.some((d) => d.code === 'yaml-syntax'));
-      // Then, with no further edit, the full text: the duplicate key, and a broken document gets no rules.
+      // Then, with no further edit, the full text: the duplicate key; the error stays inside one
+      // field, so the rest of the document is still checked (its container still lacks the request).
       const checked = (await later).diagnostics;
       assert.deepEqual(
-        compact(checked).filter((d) => d[0] === 'yaml-syntax'),
-        [['yaml-syntax', 1, 11, 14, 11, 18]],
+        compact(checked).filter((d) => d[0] === 'yaml-syntax' || d[0] === 'missing-resource-request'),
+        [
+          ['missing-resource-request', 2, 8, 16, 8, 19],
+          ['yaml-syntax', 1, 11, 14, 11, 18],
+          ['missing-resource-request', 2, 22, 24, 22, 27],
+        ],
       );
-      assert.ok(!checked.some((d) => d.code === 'missing-resource-request' && d.range.start.line < 12));
     },
   );
 

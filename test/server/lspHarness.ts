@@ -30,6 +30,7 @@ export interface StartOptions {
   locale?: string;
   workspaceFolders?: string[];
   settings?: Record<string, unknown>;
+  initializationOptions?: Record<string, unknown>;
 }
 
 type Waiter = {
@@ -72,6 +73,7 @@ export class LspClient {
         workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
         textDocument: { publishDiagnostics: { versionSupport: true } },
       },
+      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
       workspaceFolders: (options.workspaceFolders ?? []).map((f) => ({
         uri: pathToFileURL(f).toString(),
         name: f,

@@ -27,7 +27,7 @@ const SECTIONS = [
 ];
 
 /** The levels `hpa.rules` accepts besides `off` (package.json), as the docs spell them. */
-const SEVERITIES = new Set(['error', 'warning', 'info']);
+const SEVERITIES = new Set(['error', 'warning', 'info', 'hint']);
 
 interface IndexRow {
   id: string;

@@ -447,7 +447,7 @@ test('deprecated-api-version: v2beta2 changes only the apiVersion and keeps its 
   assert.deepEqual(codes(fixed), codes(HPA));
 });
 
-test('deprecated-api-version: v1 targetCPUUtilizationPercentage becomes a Resource cpu metric (CRLF, flush lists)', () => {
+test('autoscaling-v1-cpu-only: v1 targetCPUUtilizationPercentage becomes a Resource cpu metric (CRLF, flush lists)', () => {
   const v1 = [
     'apiVersion: autoscaling/v1',
     'kind: HorizontalPodAutoscaler',
@@ -468,7 +468,7 @@ test('deprecated-api-version: v1 targetCPUUtilizationPercentage becomes a Resour
     '  - type: AbleToScale',
     '',
   ].join('\r\n');
-  const [action] = actionsFor(v1, 'deprecated-api-version');
+  const [action] = actionsFor(v1, 'autoscaling-v1-cpu-only');
   const fixed = apply(v1, action!);
   assert.equal(
     fixed,

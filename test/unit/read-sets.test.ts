@@ -29,13 +29,13 @@ metadata:
   name: web
   namespace: shop
   labels:
-    app: web
+    app: api
   annotations: { note: "x" }
 spec:
   replicas: 3
   selector:
     matchLabels:
-      app: web
+      app: api
   template:
     metadata:
       labels:
@@ -103,6 +103,9 @@ function readFields(text: string): unknown {
     containers: containers(at(podSpec, 'containers')),
     initContainers: containers(at(podSpec, 'initContainers')),
     resources: at(podSpec, 'resources'),
+    // The Pod template's labels and annotations: what switches sidecar injection on (injectedSidecars.ts).
+    templateLabels: at(value, 'spec', 'template', 'metadata', 'labels'),
+    templateAnnotations: at(value, 'spec', 'template', 'metadata', 'annotations'),
     // Every map on the way keeps its keys (unread ones with null values), so shapes do not change.
     specKeys: keysOf(at(value, 'spec')),
     podSpecKeys: keysOf(podSpec),
@@ -118,7 +121,7 @@ test('blanking keeps offsets, lines and the read fields, and drops every unread 
     [...DEPLOYMENT.matchAll(/\n/g)].map((m) => m.index),
   );
   for (const gone of [
-    'app: web',
+    'app: api',
     'note',
     'serviceAccountName: web',
     'registry.example.com',

@@ -311,11 +311,11 @@ describe('scale-target-ref', () => {
     assert.deepEqual(only(lint(refHpa('v1', 'Deployment', 'web')), 'scale-target-ref'), [[5, 16, 5, 18]]);
     assert.deepEqual(only(lint(refHpa('v1', 'ReplicationController', 'web')), 'scale-target-ref'), []);
   });
-  test('extensions/v1beta1 no longer serves Deployments: a warning', () => {
+  test('extensions/v1beta1 no longer serves Deployments: an error (FailedGetScale)', () => {
     const rows = lint(refHpa('extensions/v1beta1', 'Deployment', 'web'));
     assert.deepEqual(
       rows.filter((r) => r[0] === 'scale-target-ref').map((r) => r[1]),
-      ['warning'],
+      ['error'],
     );
   });
 });

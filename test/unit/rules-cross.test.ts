@@ -130,11 +130,11 @@ describe('missing-resource-request', () => {
 
   test('namespaces must match: a target in another namespace is not the target', () => {
     const files = {
-      'hpa.yaml': cpuHpa,
+      'hpa.yaml': cpuHpa.replace('  name: web\n', '  name: web\n  namespace: default\n'),
       'deploy.yaml': deployment('web', { namespace: 'other', podSpec: ['containers:', '  - name: app'] }),
     };
     assert.deepEqual(only(lintFiles(files, 'hpa.yaml'), 'missing-resource-request'), []);
-    assert.deepEqual(only(lintFiles(files, 'hpa.yaml', { rules: {} }), 'target-not-found'), [[8, 10, 8, 13]]);
+    assert.deepEqual(only(lintFiles(files, 'hpa.yaml', { rules: {} }), 'target-not-found'), [[9, 10, 9, 13]]);
   });
 });
 
@@ -309,7 +309,7 @@ describe('duplicate-target', () => {
 });
 
 describe('deprecated-api-version', () => {
-  test('v2beta2 is a warning, v1 information, v2 nothing', () => {
+  test('v2beta2 is a warning, v1 (served, GA) only the cpu-only hint, v2 nothing', () => {
     const base = hpa(['maxReplicas: 5']);
     const rowsOf = (v: string) =>
       lintFiles({ 'h.yaml': base.replace('autoscaling/v2', v) }, 'h.yaml', {
@@ -334,8 +334,8 @@ describe('deprecated-api-version', () => {
       ['autoscaling/v2beta1 is no longer served since Kubernetes 1.25: use autoscaling/v2'],
     );
     assert.deepEqual(
-      rowsOf('autoscaling/v1').map((r) => [r[0], r[1]]),
-      [['deprecated-api-version', 'info']],
+      rowsOf('autoscaling/v1').map((r) => [r[0], r[1], r[2], r[3], r[4], r[5]]),
+      [['autoscaling-v1-cpu-only', 'hint', 0, 12, 0, 26]],
     );
     assert.deepEqual(rowsOf('autoscaling/v2'), []);
   });

@@ -40,7 +40,7 @@ test('every server setting in package.json has the same default and minimum here
 
 test('the severities package.json offers for hpa.rules are the ones the server accepts', () => {
   const offered = properties['hpa.rules'].additionalProperties?.enum ?? [];
-  assert.deepEqual(offered, ['off', 'info', 'warning', 'error']);
+  assert.deepEqual(offered, ['off', 'hint', 'info', 'warning', 'error']);
   const normalized = normalizeSettings({
     rules: Object.fromEntries(offered.map((s, i) => [ALL_RULE_IDS[i], s])),
   });

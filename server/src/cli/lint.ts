@@ -1,8 +1,11 @@
 /**
  * hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error] [--locale L]
+ *          [--no-kustomize] [--kustomize-command CMD]
  *
  * Lints files and directories (recursively, *.yaml and *.yml) with the language server's rules. All
- * inputs form one workspace, so an HPA's target in another file of the same run resolves.
+ * inputs form one workspace, so an HPA's target in another file of the same run resolves. Files a
+ * kustomization applies as patches are checked as partial objects, and each overlay no other
+ * kustomization includes is rendered with the real kustomize and checked too (kustomizeRun.ts).
  * Exit 0 without errors, 1 with errors, 2 on usage or I/O failure.
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -12,7 +15,9 @@ import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { t } from '../localize';
 import { ALL_RULE_IDS, FILE_TOO_LARGE_RULE } from '../rules/index';
-import type { SeverityOverride } from '../rules/types';
+import type { Finding, SeverityOverride } from '../rules/types';
+import { kustomizeLayout } from '../kustomize/layout';
+import { overlayCheckFindings } from '../kustomize/kustomizeRun';
 import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type CliIO, UsageError } from './io';
@@ -25,16 +30,21 @@ interface LintOptions {
   format: Format;
   rules: Record<string, SeverityOverride>;
   locale: string | undefined;
+  kustomize: boolean;
+  kustomizeCommand: string | undefined;
 }
 
 const OVERRIDES = new Set(['off', 'info', 'warning', 'error', 'hint']);
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error]... [--locale L]
+                [--no-kustomize] [--kustomize-command "kustomize build"]
        hpa-lint simulate <file> ...
        hpa-lint conformance <file>
 Lints Kubernetes HorizontalPodAutoscalers and their workloads. Directories are searched for *.yaml
-and *.yml; - reads standard input. Exit status: 0 no errors, 1 errors found, 2 usage or I/O failure.
+and *.yml; - reads standard input. Kustomize overlays found there are rendered (kubectl kustomize, or
+kustomize build when on PATH) and checked; --no-kustomize turns that off. Exit status: 0 no errors,
+1 errors found, 2 usage or I/O failure.
 `;
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
@@ -69,7 +79,10 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (f.text.length > settings.maxFileSizeBytes) tooLarge.add(f.display);
     else workspace.setFile(new FileModel(f.display, f.text, undefined));
   }
+  const layout = kustomizeLayout(new Map(files.map((f) => [f.display, f.text])), io.cwd);
+  workspace.setPartialUris(layout.patchUris);
   const results: FileResult[] = [];
+  const direct: Finding[] = [];
   for (const f of files) {
     if (tooLarge.has(f.display)) {
       const severity = settings.rules[FILE_TOO_LARGE_RULE.id] ?? FILE_TOO_LARGE_RULE.defaultSeverity;
@@ -93,7 +106,22 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     const model = workspace.getFile(f.display);
     if (!model) continue;
     const own = lintFile(model, workspace, settings).filter((x) => x.uri === f.display);
+    direct.push(...own);
     results.push({ file: f.display, diagnostics: locate(model, own) });
+  }
+  if (options.kustomize) {
+    const overlays = await overlayCheckFindings(layout, workspace, settings, direct, {
+      command: options.kustomizeCommand,
+      cwd: io.cwd,
+    });
+    for (const result of results) {
+      const model = workspace.getFile(result.file);
+      const extra = overlays.filter((x) => x.uri === result.file);
+      if (model && extra.length > 0)
+        result.diagnostics = locate(model, [...extra])
+          .concat(result.diagnostics)
+          .sort(byPosition);
+    }
   }
 
   if (options.format === 'json') io.stdout(formatJson(results));
@@ -103,7 +131,14 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
 }
 
 function parseArgs(args: string[]): LintOptions {
-  const options: LintOptions = { inputs: [], format: 'stylish', rules: {}, locale: undefined };
+  const options: LintOptions = {
+    inputs: [],
+    format: 'stylish',
+    rules: {},
+    locale: undefined,
+    kustomize: true,
+    kustomizeCommand: undefined,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const [flag, inline] =
@@ -138,6 +173,12 @@ function parseArgs(args: string[]): LintOptions {
       case '--locale':
         options.locale = value();
         break;
+      case '--no-kustomize':
+        options.kustomize = false;
+        break;
+      case '--kustomize-command':
+        options.kustomizeCommand = value();
+        break;
       default:
         if (arg.startsWith('--')) throw new UsageError(t('unknown option {option}', { option: arg }));
         options.inputs.push(arg);
@@ -146,6 +187,10 @@ function parseArgs(args: string[]): LintOptions {
   if (options.inputs.length === 0)
     throw new UsageError(t('no input: give YAML files, directories, or - for standard input'));
   return options;
+}
+
+function byPosition(a: LocatedFinding, b: LocatedFinding): number {
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
 
 function absolute(path: string, io: CliIO): string {

@@ -22,6 +22,7 @@ export const QUICK_FIXES: Record<string, Fixer> = {
   'stabilization-window-range': (f, d, c) => clampFix(f, d, CLAMP_RULES['stabilization-window-range']!, c),
   'missing-resource-request': addRequestFix,
   'deprecated-api-version': migrateFix,
+  'autoscaling-v1-cpu-only': migrateFix, // autoscaling/v1 is no longer "deprecated": its hint offers the move
 };
 
 function wanted(kind: string | undefined, only: string[] | undefined): boolean {

@@ -12,6 +12,9 @@ import type { HpaSettings } from './settings';
 import { currentLocale, t } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
+/** YAML errors after which the parse still holds every other field as written. */
+const FIELD_LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY']);
+
 /** Rules by the kind they check, built once. */
 const RULES_BY_KIND = new Map<string, Rule[]>();
 for (const rule of ALL_RULES) {
@@ -52,7 +55,9 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
     if (override === 'off') return undefined;
     return override ?? reported;
   };
-  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}`;
+  // A kustomize patch is checked on its own fields only: no required fields, no cross-resource rules.
+  const partial = workspace.isPartial(file.uri);
+  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${partial}`;
 
   // The index's own objects, so rules can tell "this object" from the others by identity.
   const objectsByDocument = new Map<number, K8sObject>();
@@ -74,18 +79,22 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
           uri: file.uri,
         });
       }
-      continue; // a broken document's content is not what the author meant: no further rules on it
+      // A broken document's content is not what the author meant: no further rules on it, unless
+      // every error stays inside one field (a duplicate key), where the rest of the tree is sound.
+      if (!parsed.errors.every((e) => FIELD_LOCAL_ERRORS.has(e.code))) continue;
     }
     const object = objectsByDocument.get(doc.index);
     if (!object) continue;
     const rules = RULES_BY_KIND.get(object.kind) ?? [];
     const raw = [
       ...cached(documentFindings, doc.model, settingsKey, () =>
-        runRules(rules, 'document', object, workspace, settings),
+        runRules(rules, 'document', object, workspace, settings, partial),
       ),
-      ...cached(workspaceFindings, doc.model, `${settingsKey}|${dependencyKey(object, workspace)}`, () =>
-        runRules(rules, 'workspace', object, workspace, settings),
-      ),
+      ...(partial
+        ? []
+        : cached(workspaceFindings, doc.model, `${settingsKey}|${dependencyKey(object, workspace)}`, () =>
+            runRules(rules, 'workspace', object, workspace, settings, partial),
+          )),
     ];
     for (const f of raw) {
       const severity = severityOf(f.rule, f.reported);
@@ -124,6 +133,7 @@ function runRules(
   object: K8sObject,
   workspace: WorkspaceIndex,
   settings: HpaSettings,
+  partial: boolean,
 ): RawFinding[] {
   const out: RawFinding[] = [];
   for (const rule of rules) {
@@ -131,6 +141,7 @@ function runRules(
     rule.check(object, {
       workspace,
       settings,
+      partial,
       report(span, message, options) {
         out.push({
           rule: rule.id,
@@ -151,10 +162,10 @@ function dependencyKey(object: K8sObject, workspace: WorkspaceIndex): string {
   const id = (o: K8sObject) => `${o.fileDocument.model.id}@${o.documentIndex}@${o.uri}`;
   let key = id(object);
   if (object.scales) {
-    for (const target of workspace.find(object.scales.kind, object.namespace, object.scales.name))
-      key += `|${id(target)}`;
+    const { kind, name } = object.scales;
+    for (const target of workspace.find(kind, object.declaredNamespace, name)) key += `|${id(target)}`;
     key += '|';
-    for (const other of workspace.autoscalersOfKey(object.scales.kind, object.namespace, object.scales.name))
+    for (const other of workspace.autoscalersNaming(kind, object.declaredNamespace, name))
       key += `|${id(other)}`;
   }
   key += '|';

@@ -35,6 +35,7 @@ import { registerLanguageFeatures } from '../features/register';
 import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
 import { FullTextCheck } from './fullTextCheck';
 import { WorkspaceSync } from './workspaceSync';
+import { OverlayService, overlayOptions } from '../kustomize/overlayService';
 
 /** The server answers from the read fields first and checks the rest for YAML errors when idle. */
 const PARSE_OPTIONS: ParseOptions = { blankUnreadFields: true };
@@ -63,6 +64,8 @@ export function startHpaService(connection: Connection): HpaService {
   let workspaceFolders: string[] = [];
   /** Linting waits for the user's settings, so a disabled rule never flashes up on open. */
   let settingsLoaded = false;
+  /** Kustomize overlays rendered in the background (server/src/kustomize/overlayService.ts). */
+  let overlays: OverlayService | undefined;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     setLocale(params.locale ?? (params.initializationOptions as { locale?: string } | undefined)?.locale);
@@ -75,6 +78,13 @@ export function startHpaService(connection: Connection): HpaService {
     );
     warmUpSchemas();
     warmUpYamlParser();
+    overlays = new OverlayService({
+      workspace,
+      settings: () => settings,
+      root: workspaceFolders[0],
+      republish: scheduleOpen,
+      ...overlayOptions(params),
+    });
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -204,6 +214,7 @@ export function startHpaService(connection: Connection): HpaService {
       );
       return;
     }
+    findings = findings.concat(overlays?.findingsFor(uri, findings) ?? []);
     const diagnostics = locate(file, findings).map(toDiagnostic);
     void connection.sendDiagnostics({ uri, version: file.version, diagnostics });
   }

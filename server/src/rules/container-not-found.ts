@@ -1,5 +1,9 @@
-/** container-not-found: a ContainerResource metric names a container the target's Pod does not have. */
+/**
+ * container-not-found: a ContainerResource metric names a container the target's Pod does not have.
+ * A sidecar an admission webhook injects (istio-proxy, linkerd-proxy, daprd) is information only.
+ */
 import { listOf, t } from '../localize';
+import { injectedSidecar } from '../workspace/injectedSidecars';
 import { countedContainers, podSpecOf } from '../workspace/podTemplate';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { describe, resolvedWorkload } from './targets';
@@ -21,6 +25,33 @@ export const containerNotFoundRule: Rule = {
       const container = metric.at('containerResource', 'container');
       const name = container.string;
       if (!name || names.includes(name)) continue;
+      const injected = injectedSidecar(workload, name);
+      if (injected) {
+        context.report(
+          container.valueSpan(),
+          injected.requestedByTemplate
+            ? t(
+                'container "{container}" is not in {workload}: {injector} injects it at admission ({marker} on the Pod template), so this metric relies on that injection',
+                {
+                  container: name,
+                  workload: describe(workload),
+                  injector: injected.product,
+                  marker: injected.key,
+                },
+              )
+            : t(
+                'container "{container}" is not in {workload}: this metric relies on {injector} injecting it at admission (enabled for the namespace, or add {marker} to the Pod template)',
+                {
+                  container: name,
+                  workload: describe(workload),
+                  injector: injected.product,
+                  marker: injected.key,
+                },
+              ),
+          { severity: 'info' },
+        );
+        continue;
+      }
       context.report(
         container.valueSpan(),
         t('container "{container}" not found in {workload} (its containers: {containers})', {

@@ -1,4 +1,4 @@
-/** deprecated-api-version: autoscaling/v2beta1 and v2beta2 are no longer served (1.25, 1.26); autoscaling/v1 lacks v2's features. */
+/** deprecated-api-version: autoscaling/v2beta1 and v2beta2 are no longer served (1.25, 1.26). */
 import { t } from '../localize';
 import { HPA_KIND } from '../workspace/scaleTarget';
 import type { Rule } from './types';
@@ -8,8 +8,7 @@ const REMOVED_IN: Record<string, string> = { 'autoscaling/v2beta1': '1.25', 'aut
 export const deprecatedApiVersionRule: Rule = {
   id: 'deprecated-api-version',
   defaultSeverity: 'warning',
-  description:
-    'autoscaling/v2beta1 and v2beta2 were removed in Kubernetes 1.25 and 1.26; autoscaling/v1 has only CPU utilization.',
+  description: 'autoscaling/v2beta1 and v2beta2 were removed in Kubernetes 1.25 and 1.26.',
   kinds: [HPA_KIND],
   scope: 'document',
   check(object, context) {
@@ -25,14 +24,7 @@ export const deprecatedApiVersionRule: Rule = {
           release: removedIn,
         }),
       );
-    } else if (version === 'autoscaling/v1') {
-      context.report(
-        apiVersion.valueSpan(),
-        t(
-          'autoscaling/v1 scales on CPU utilization only and has no behavior: autoscaling/v2 offers memory, custom metrics and scaling policies',
-        ),
-        { severity: 'info' },
-      );
     }
+    // autoscaling/v1 is served and GA: not deprecated (its cpu-only limit is autoscaling-v1-cpu-only's).
   },
 };

@@ -1,6 +1,8 @@
 /**
  * duplicate-target: two autoscalers (HPAs, or an HPA and a KEDA ScaledObject, which creates its own
- * HPA) on one workload fight over its replicas; the controller reports AmbiguousSelector.
+ * HPA) on one workload fight over its replicas; the controller reports AmbiguousSelector. Only
+ * autoscalers resolving to the same workload definition count (workspaceIndex.ts): the same HPA in
+ * two environment folders is one object defined twice.
  */
 import { basename } from 'node:path';
 import { listOf, t } from '../localize';
@@ -16,7 +18,7 @@ export const duplicateTargetRule: Rule = {
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref) return;
-    const others = context.workspace.autoscalersTargeting(ref).filter((o) => o !== object);
+    const others = context.workspace.rivalsOf(object);
     if (others.length === 0) return;
     const shown = others.slice(0, 3);
     const more = others.length - shown.length;

@@ -3,6 +3,8 @@
  *
  *   yaml-syntax                 error    The document is not valid YAML (yaml's own error).
  *   file-too-large              info     The file is larger than hpa.maxFileSizeBytes and was skipped.
+ *   kustomize-render            warning  kustomize could not render an overlay (its own message, on the kustomization).
+ *   kustomize-unavailable       info     No kustomize binary: the overlay is not rendered (how to enable it).
  *   schema                      error    Unknown fields, wrong types, missing required fields, unsupported values.
  *   min-replicas                error    spec.minReplicas must be at least 1 (0 needs HPAScaleToZero and an Object/External metric).
  *   max-replicas                error    spec.maxReplicas must be > 0 and >= minReplicas.
@@ -20,9 +22,11 @@
  *   target-not-scalable         error    scaleTargetRef names a kind with no scale subresource.
  *   target-not-found            info     The scale target is not in the workspace.
  *   duplicate-target            warning  Two autoscalers (HPA or KEDA ScaledObject) scale one workload.
- *   deprecated-api-version      warning  autoscaling/v2beta1 and v2beta2 are removed; autoscaling/v1 (info) lacks v2's features.
+ *   deprecated-api-version      warning  autoscaling/v2beta1 and v2beta2 are removed.
+ *   autoscaling-v1-cpu-only     hint     autoscaling/v1 (served, GA) scales on cpu utilization only and has no behavior.
+ *   vpa-conflict                warning  A VPA in Auto/Recreate/InPlaceOrRecreate mode controls a resource an HPA scales on.
  *   period-below-sync           warning  A policy period shorter than the controller's 15 s sync period.
- *   scaling-disabled            warning  Both directions Disabled, or minReplicas == maxReplicas: the HPA never scales.
+ *   scaling-disabled            warning  Both directions Disabled (minReplicas == maxReplicas, usually a pin: hint).
  *   slow-ramp                   info     Going from minReplicas to maxReplicas takes longer than hpa.slowRampBudgetSeconds.
  *   no-scale-down               info     Scale-down is Disabled: the workload only ever grows.
  *
@@ -30,6 +34,7 @@
  * put its English messages through `t()` and their translations in
  * common/l10n/bundles/<locale>/server.json.
  */
+import { autoscalingV1CpuOnlyRule } from './autoscaling-v1-cpu-only';
 import { containerNotFoundRule } from './container-not-found';
 import { deprecatedApiVersionRule } from './deprecated-api-version';
 import { duplicateTargetRule } from './duplicate-target';
@@ -48,12 +53,19 @@ import { stabilizationWindowRangeRule } from './stabilization-window-range';
 import { targetNotFoundRule } from './target-not-found';
 import { targetNotScalableRule } from './target-not-scalable';
 import { toleranceRangeRule } from './tolerance-range';
+import { vpaConflictRule } from './vpa-conflict';
 import { BEHAVIOR_RULES } from './behavior';
 import type { Rule, Severity } from './types';
 
 /** Reported by the linter itself, not by a Rule object. */
 export const YAML_SYNTAX_RULE = { id: 'yaml-syntax', defaultSeverity: 'error' as Severity };
 export const FILE_TOO_LARGE_RULE = { id: 'file-too-large', defaultSeverity: 'info' as Severity };
+/** Reported by the overlay checks (server/src/kustomize/): kustomize failed, or is not installed. */
+export const KUSTOMIZE_RENDER_RULE = { id: 'kustomize-render', defaultSeverity: 'warning' as Severity };
+export const KUSTOMIZE_UNAVAILABLE_RULE = {
+  id: 'kustomize-unavailable',
+  defaultSeverity: 'info' as Severity,
+};
 
 export const ALL_RULES: readonly Rule[] = [
   schemaRule,
@@ -74,6 +86,8 @@ export const ALL_RULES: readonly Rule[] = [
   targetNotFoundRule,
   duplicateTargetRule,
   deprecatedApiVersionRule,
+  autoscalingV1CpuOnlyRule,
+  vpaConflictRule,
   ...BEHAVIOR_RULES,
 ];
 
@@ -81,6 +95,8 @@ export const ALL_RULES: readonly Rule[] = [
 export const ALL_RULE_IDS: readonly string[] = [
   YAML_SYNTAX_RULE.id,
   FILE_TOO_LARGE_RULE.id,
+  KUSTOMIZE_RENDER_RULE.id,
+  KUSTOMIZE_UNAVAILABLE_RULE.id,
   ...ALL_RULES.map((r) => r.id),
 ];
 

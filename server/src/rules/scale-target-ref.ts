@@ -1,12 +1,20 @@
-/** scale-target-ref: spec.scaleTargetRef needs a kind and a name that are valid path segments, and an API group. */
+/**
+ * scale-target-ref: spec.scaleTargetRef needs a kind and a name that are valid path segments, and an
+ * API group. The controller looks the target up by group and kind over every served version, so
+ * apps/v1beta1 and apps/v1beta2 still reach a Deployment; extensions/v1beta1 no longer serves any
+ * workload, and a missing or empty apiVersion means the core group (where only a
+ * ReplicationController lives): both fail with FailedGetScale on every sync.
+ */
 import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
 import { shownValue } from './apiText';
 import type { Rule, RuleContext } from './types';
 
-/** Groups and versions that no longer serve the workload kinds (removed in Kubernetes 1.16). */
-const REMOVED_WORKLOAD_VERSIONS = new Set(['extensions/v1beta1', 'apps/v1beta1', 'apps/v1beta2']);
+/** Groups that no longer serve any workload kind (removed in Kubernetes 1.16). */
+const REMOVED_WORKLOAD_GROUPS = new Set(['extensions']);
+/** The apps kinds, for suggesting the apiVersion a reference lacks. */
+const APPS_KINDS = new Set(['Deployment', 'StatefulSet', 'ReplicaSet', 'DaemonSet']);
 
 export const scaleTargetRefRule: Rule = {
   id: 'scale-target-ref',
@@ -24,9 +32,24 @@ export const scaleTargetRefRule: Rule = {
     checkPathSegment(ref.get('name'), context);
     const apiVersion = ref.get('apiVersion');
     const version = apiVersion.string;
-    if (version === undefined) return;
-    const parts = version.split('/');
     const kindValue = kind.string;
+    if (version === undefined || version === '') {
+      if (kindValue === undefined || kindValue === 'ReplicationController') return;
+      if (apiVersion.exists && apiVersion.value !== null && apiVersion.value !== '') return; // not a string: schema's
+      context.report(
+        apiVersion.exists ? apiVersion.valueSpan() : ref.keySpan(),
+        t(
+          '{path} is missing: the controller looks {kind} up in the core API group, which does not serve it, and fails with FailedGetScale on every sync; set {fix}',
+          {
+            path: apiVersion.path,
+            kind: kindValue,
+            fix: APPS_KINDS.has(kindValue) ? 'apiVersion: apps/v1' : t("the target's apiVersion"),
+          },
+        ),
+      );
+      return;
+    }
+    const parts = version.split('/');
     if (parts.length > 2 || parts.some((p) => p.length === 0)) {
       context.report(
         apiVersion.valueSpan(),
@@ -43,14 +66,13 @@ export const scaleTargetRefRule: Rule = {
           value: shownValue(apiVersion),
         }),
       );
-    } else if (REMOVED_WORKLOAD_VERSIONS.has(version)) {
+    } else if (REMOVED_WORKLOAD_GROUPS.has(parts[0])) {
       context.report(
         apiVersion.valueSpan(),
         t(
-          '{path}: {apiVersion} no longer serves {kind} (removed in Kubernetes 1.16): the HPA cannot read the scale; use apps/v1',
+          '{path}: {apiVersion} no longer serves {kind} (removed in Kubernetes 1.16): the HPA cannot read the scale (FailedGetScale); use apps/v1',
           { path: apiVersion.path, apiVersion: version, kind: kindValue ?? 'workloads' },
         ),
-        { severity: 'warning' },
       );
     }
   },

@@ -35,6 +35,7 @@ export const scalingDisabledRule: Rule = {
         t('minReplicas and maxReplicas are both {replicas}: the HPA can never change the replica count', {
           replicas: minValue,
         }),
+        { severity: 'hint' }, // usually a deliberate pin (one environment held at a fixed size)
       );
     }
   },

@@ -86,6 +86,7 @@ function reportError(object: K8sObject, error: SchemaError, context: RuleContext
       return;
     }
     case 'required': {
+      if (context.partial) return; // a patch sets only what it changes
       const key = String(params.missingProperty);
       const span = view.path === '' ? object.root.get('kind').keySpan() : view.keySpan();
       context.report(span, t('{path}: Required value', { path: childPath(view, key) }));

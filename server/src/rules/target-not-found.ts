@@ -14,7 +14,7 @@ export const targetNotFoundRule: Rule = {
     const ref = scaleTargetOf(object);
     if (!ref || NOT_SCALABLE_KINDS.has(ref.kind)) return;
     if (!isPathSegment(ref.kind) || !isPathSegment(ref.name)) return; // scale-target-ref reports it
-    if (context.workspace.find(ref.kind, ref.namespace, ref.name).length > 0) return;
+    if (context.workspace.resolveTarget(ref, object)) return;
     const name = ref.view.get('name');
     context.report(
       name.exists ? name.valueSpan() : ref.view.keySpan(),

@@ -3,7 +3,7 @@
  * and the kinds that have no scale subresource.
  */
 import type { K8sObject } from '../workspace/objects';
-import { isWorkload } from '../../../common/k8s/workloadKinds';
+import { isWorkload } from '../workspace/podTemplate'; // built-in kinds and custom-resource workloads
 import { isHpa, isScaledObject, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';

@@ -30,6 +30,8 @@ export interface Finding {
 export interface RuleContext {
   readonly workspace: WorkspaceIndex;
   readonly settings: HpaSettings;
+  /** The object is a kustomize patch: it sets some fields of another object, so none is required. */
+  readonly partial: boolean;
   /** Reports a finding on the object being checked; `severity` replaces the rule's default for this one. */
   report(span: Span, message: string, options?: { severity?: Severity }): void;
 }

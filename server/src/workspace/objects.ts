@@ -3,6 +3,7 @@
  */
 import type { FileDocument, FileModel, YamlDocumentModel } from '../yaml/documents';
 import { SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
+import { VPA_KIND } from './scaleTarget';
 import { isMap } from '../yaml/yamlNodes';
 import { YamlView } from '../yaml/yamlView';
 
@@ -15,14 +16,25 @@ export interface K8sObject {
   /** Offset of the document in its file. */
   offset: number;
   apiVersion: string | undefined;
+  /** The API group of apiVersion ('' for the core group, undefined without an apiVersion). */
+  group: string | undefined;
   kind: string;
   name: string | undefined;
   /** metadata.namespace, or "default" when it is not set. */
   namespace: string;
+  /**
+   * metadata.namespace as written, undefined when unset: such an object is usually given its
+   * namespace at apply time (`kubectl apply -n`, a kustomization's `namespace:`), so it matches an
+   * object of any namespace.
+   */
+  declaredNamespace: string | undefined;
   /** The whole object, for reading fields with their positions. */
   root: YamlView;
-  /** What an HPA or ScaledObject scales (kind and name; the namespace is the object's), for the index. */
-  scales: { kind: string; name: string } | undefined;
+  /**
+   * What an HPA, a ScaledObject or a VerticalPodAutoscaler points at (kind, name and, when the
+   * reference gives one, its API group; the namespace is the object's), for the index.
+   */
+  scales: { group: string | undefined; kind: string; name: string } | undefined;
   fileDocument: FileDocument;
 }
 
@@ -39,10 +51,12 @@ export function objectsOfFile(file: FileModel): K8sObject[] {
 /** What the index needs of a document, worked out once per text (the same for every version that keeps it). */
 interface Identity {
   apiVersion: string | undefined;
+  group: string | undefined;
   kind: string;
   name: string | undefined;
   namespace: string;
-  scales: { kind: string; name: string } | undefined;
+  declaredNamespace: string | undefined;
+  scales: K8sObject['scales'];
 }
 
 /** Keyed by model, and valid for the parse named by `id` (see YamlDocumentModel.checkFullText). */
@@ -60,16 +74,23 @@ function identityOf(model: YamlDocumentModel): Identity | null {
       const metadata = root.get('metadata');
       const namespace = metadata.get('namespace').string;
       const apiVersion = root.get('apiVersion').string;
-      const ref = root.at('spec', 'scaleTargetRef');
+      const vpa = kind === VPA_KIND && (apiVersion?.startsWith('autoscaling.k8s.io/') ?? true);
+      const ref = root.at('spec', vpa ? 'targetRef' : 'scaleTargetRef');
       const refName = ref.get('name').string;
       const refKind = ref.get('kind').string ?? (kind === SCALED_OBJECT_KIND ? 'Deployment' : undefined);
-      const autoscaler = isAutoscaler({ kind, apiVersion });
+      const autoscaler = vpa || isAutoscaler({ kind, apiVersion });
+      const declared = namespace && namespace.length > 0 ? namespace : undefined;
       identity = {
         apiVersion,
+        group: apiGroup(apiVersion),
         kind,
         name: stringish(metadata.get('name').value),
-        namespace: namespace && namespace.length > 0 ? namespace : DEFAULT_NAMESPACE,
-        scales: autoscaler && refName && refKind ? { kind: refKind, name: refName } : undefined,
+        namespace: declared ?? DEFAULT_NAMESPACE,
+        declaredNamespace: declared,
+        scales:
+          autoscaler && refName && refKind
+            ? { group: apiGroup(ref.get('apiVersion').string || undefined), kind: refKind, name: refName }
+            : undefined,
       };
     }
   }

@@ -11,12 +11,19 @@ import {
 } from '../../../common/k8s/podRequests';
 import type { K8sObject } from './objects';
 import type { YamlView } from '../yaml/yamlView';
+import { isWorkload as isBuiltInWorkload } from '../../../common/k8s/workloadKinds';
+import { customPodTemplateOf, isCustomWorkload } from './customWorkloads';
 
-// "Is this a workload" is decided once, in common/k8s; re-exported for the server's callers.
-export { isWorkload } from '../../../common/k8s/workloadKinds';
+/**
+ * A workload whose Pod template the server reads: a built-in kind ("is this a workload" is decided
+ * in common/k8s), or a custom resource with a Pod template (customWorkloads.ts).
+ */
+export function isWorkload(object: K8sObject): boolean {
+  return isBuiltInWorkload(object) || isCustomWorkload(object);
+}
 
 export function podSpecOf(workload: K8sObject): YamlView {
-  return workload.root.at('spec', 'template', 'spec');
+  return (customPodTemplateOf(workload) ?? workload.root.at('spec', 'template')).get('spec');
 }
 
 /** Keyed by the Pod spec's node, so a document parsed again is read again and an unchanged one is not. */

@@ -1,20 +1,35 @@
 /**
  * Which other files' diagnostics depend on a file's objects: the autoscalers that target its
- * workloads, the workloads its autoscalers target, and the other autoscalers on those workloads.
+ * workloads, the workloads its autoscalers (HPAs, ScaledObjects, VPAs) target, and the other
+ * autoscalers on those workloads, in any of their definitions.
  * Used after an edit, with the objects from before and after it, so both sides are re-checked.
  */
 import type { K8sObject } from './objects';
-import { scaleTargetOf } from './scaleTarget';
 import type { WorkspaceIndex } from './workspaceIndex';
 
 export function relatedUris(objects: readonly K8sObject[], workspace: WorkspaceIndex): Set<string> {
   const uris = new Set<string>();
+  const addTargetsOf = (autoscaler: K8sObject) => {
+    const scales = autoscaler.scales;
+    if (!scales) return;
+    const namespace = autoscaler.declaredNamespace;
+    for (const workload of workspace.find(scales.kind, namespace, scales.name)) uris.add(workload.uri);
+    for (const other of workspace.autoscalersNaming(scales.kind, namespace, scales.name)) uris.add(other.uri);
+  };
   for (const object of objects) {
-    for (const autoscaler of workspace.autoscalersOf(object)) uris.add(autoscaler.uri);
-    const ref = scaleTargetOf(object);
-    if (!ref) continue;
-    for (const workload of workspace.find(ref.kind, ref.namespace, ref.name)) uris.add(workload.uri);
-    for (const autoscaler of workspace.autoscalersTargeting(ref)) uris.add(autoscaler.uri);
+    // Every autoscaler naming it, and every other definition they name: a new nearer definition
+    // takes an autoscaler away from the one it resolved to before.
+    if (object.name !== undefined) {
+      for (const autoscaler of workspace.autoscalersNaming(
+        object.kind,
+        object.declaredNamespace,
+        object.name,
+      )) {
+        uris.add(autoscaler.uri);
+        addTargetsOf(autoscaler);
+      }
+    }
+    addTargetsOf(object);
   }
   return uris;
 }

@@ -1,55 +1,95 @@
 /**
- * Every Kubernetes object of the workspace's YAML files, looked up by kind, namespace and name, so a
- * rule can follow an HPA to its workload (and back) across files. The editor's open documents and the
- * CLI's files feed the same index; the caller decides which text of a file wins (open beats disk).
+ * Every Kubernetes object of the workspace's YAML files, looked up by API group, kind, namespace and
+ * name, so a rule can follow an HPA to its workload (and back) across files. The editor's open
+ * documents and the CLI's files feed the same index; the caller decides which text of a file wins
+ * (open beats disk).
+ *
+ * Real repositories hold one object in several places: a folder per environment with the same
+ * names in each, a `deploy/` copy of `kustomize/base/`. The same identity twice is one object
+ * defined twice, not two objects; so a reference resolves to the nearest definition (same file,
+ * same folder, then the folder fewest steps up or down the tree), and the autoscalers of a workload
+ * are those that resolve to that very definition. An object without metadata.namespace matches
+ * every namespace (it gets one at apply time).
  */
 import type { FileModel } from '../yaml/documents';
 import { type K8sObject, objectsOfFile } from './objects';
-import type { ScaleTargetRef } from './scaleTarget';
+import { type ScaleTargetRef, groupReaches, isReplicaAutoscaler, scaleTargetOf } from './scaleTarget';
 
-function objectKey(kind: string, namespace: string, name: string): string {
-  return `${kind}\u0000${namespace}\u0000${name}`;
+/** Objects are bucketed by kind and name; namespace and group are compared on lookup (either may be a wildcard). */
+function nameKey(kind: string, name: string): string {
+  return `${kind}\u0000${name}`;
+}
+
+/** Namespaces that can be the same at apply time: equal, or one of them left to `kubectl apply -n`. */
+export function namespacesMatch(a: string | undefined, b: string | undefined): boolean {
+  return a === undefined || b === undefined || a === b;
+}
+
+/** A reference's or a lookup's terms. */
+export interface ObjectQuery {
+  group?: string | undefined;
+  kind: string;
+  /** undefined: any namespace. */
+  namespace: string | undefined;
+  name: string;
 }
 
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileModel>();
   private readonly objectsByUri = new Map<string, K8sObject[]>();
-  private readonly objectsByKey = new Map<string, K8sObject[]>();
-  /** HPAs and ScaledObjects by the key of the workload they target. */
+  private readonly objectsByName = new Map<string, K8sObject[]>();
+  /** HPAs, ScaledObjects and VPAs by the kind and name of what they target. */
   private readonly autoscalersByTarget = new Map<string, K8sObject[]>();
+  /** Files a kustomization applies as patches: partial objects, never a definition (kustomize/layout.ts). */
+  private partialUris: ReadonlySet<string> = new Set();
+
+  /** Replaces the set of patch files; returns the files whose status changed, to re-lint. */
+  setPartialUris(uris: ReadonlySet<string>): string[] {
+    const changed = [...uris].filter((u) => !this.partialUris.has(u));
+    for (const u of this.partialUris) if (!uris.has(u)) changed.push(u);
+    this.partialUris = new Set(uris);
+    return changed;
+  }
+
+  /** True for a file some kustomization applies as a patch. */
+  isPartial(uri: string): boolean {
+    return this.partialUris.has(uri);
+  }
+
+  /** Told of every file that enters, changes in or leaves the index (the overlay checks listen). */
+  private readonly fileListeners: ((uri: string) => void)[] = [];
+
+  onFileChanged(listener: (uri: string) => void): void {
+    this.fileListeners.push(listener);
+  }
 
   /** Adds or replaces a file. Returns the objects it held before, for working out who else to re-check. */
   setFile(file: FileModel): K8sObject[] {
-    const before = this.deleteFile(file.uri);
+    const before = this.removeFile(file.uri);
     this.files.set(file.uri, file);
     const objects = objectsOfFile(file);
     this.objectsByUri.set(file.uri, objects);
     for (const object of objects) {
-      if (object.name !== undefined)
-        push(this.objectsByKey, objectKey(object.kind, object.namespace, object.name), object);
-      if (object.scales) {
-        push(
-          this.autoscalersByTarget,
-          objectKey(object.scales.kind, object.namespace, object.scales.name),
-          object,
-        );
-      }
+      if (object.name !== undefined) push(this.objectsByName, nameKey(object.kind, object.name), object);
+      if (object.scales)
+        push(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
     }
+    for (const listener of this.fileListeners) listener(file.uri);
     return before;
   }
 
   deleteFile(uri: string): K8sObject[] {
+    const before = this.removeFile(uri);
+    for (const listener of this.fileListeners) listener(uri);
+    return before;
+  }
+
+  private removeFile(uri: string): K8sObject[] {
     const before = this.objectsByUri.get(uri) ?? [];
     for (const object of before) {
-      if (object.name !== undefined)
-        remove(this.objectsByKey, objectKey(object.kind, object.namespace, object.name), object);
-      if (object.scales) {
-        remove(
-          this.autoscalersByTarget,
-          objectKey(object.scales.kind, object.namespace, object.scales.name),
-          object,
-        );
-      }
+      if (object.name !== undefined) remove(this.objectsByName, nameKey(object.kind, object.name), object);
+      if (object.scales)
+        remove(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
     }
     this.files.delete(uri);
     this.objectsByUri.delete(uri);
@@ -68,32 +108,150 @@ export class WorkspaceIndex {
     return this.objectsByUri.get(uri) ?? [];
   }
 
-  /** Objects with this kind, namespace and name (more than one when the workspace declares it twice). */
-  find(kind: string, namespace: string, name: string): K8sObject[] {
-    return this.objectsByKey.get(objectKey(kind, namespace, name)) ?? [];
+  /**
+   * Every definition with this kind and name in a matching namespace (undefined matches any; an
+   * object without a namespace matches any) and, when given, an API group the reference reaches.
+   */
+  find(kind: string, namespace: string | undefined, name: string, group?: string): K8sObject[] {
+    const list = this.objectsByName.get(nameKey(kind, name));
+    if (!list) return [];
+    return list.filter(
+      (o) =>
+        namespacesMatch(namespace, o.declaredNamespace) &&
+        groupReaches(group, o.group) &&
+        !this.partialUris.has(o.uri),
+    );
   }
 
-  /** The workload an HPA or ScaledObject points at, preferring one in the autoscaler's own file. */
+  /** The definition a reference resolves to: the nearest one to `from` (same file, same folder, nearest folder). */
+  resolve(query: ObjectQuery, from: { uri: string } | undefined): K8sObject | undefined {
+    const found = this.find(query.kind, query.namespace, query.name, query.group);
+    return from ? nearest(found, from.uri) : found[0];
+  }
+
+  /** The workload an HPA or ScaledObject points at, the nearest definition when the workspace holds several. */
   resolveTarget(ref: ScaleTargetRef, from?: K8sObject): K8sObject | undefined {
-    const found = this.find(ref.kind, ref.namespace, ref.name);
-    return found.find((o) => o.uri === from?.uri) ?? found[0];
+    return this.resolve(
+      { group: ref.group, kind: ref.kind, namespace: ref.declaredNamespace, name: ref.name },
+      from,
+    );
   }
 
-  /** HPAs and ScaledObjects whose scaleTargetRef names this object. */
+  /** What an autoscaler (HPA, ScaledObject or VPA) resolves to, by its indexed reference. */
+  resolveScales(autoscaler: K8sObject): K8sObject | undefined {
+    const scales = autoscaler.scales;
+    if (!scales) return undefined;
+    return this.resolve(
+      {
+        group: scales.group,
+        kind: scales.kind,
+        namespace: autoscaler.declaredNamespace,
+        name: scales.name,
+      },
+      autoscaler,
+    );
+  }
+
+  /** HPAs, ScaledObjects and VPAs that resolve to this very definition (not to a same-named copy elsewhere). */
   autoscalersOf(object: K8sObject): K8sObject[] {
     if (object.name === undefined) return [];
-    return this.autoscalersByTarget.get(objectKey(object.kind, object.namespace, object.name)) ?? [];
+    return this.autoscalersNaming(object.kind, object.declaredNamespace, object.name).filter((a) =>
+      sameDefinition(this.resolveScales(a), object),
+    );
   }
 
-  /** Every HPA and ScaledObject aiming at the workload with this kind, namespace and name. */
-  autoscalersOfKey(kind: string, namespace: string, name: string): K8sObject[] {
-    return this.autoscalersByTarget.get(objectKey(kind, namespace, name)) ?? [];
+  /** Every HPA, ScaledObject and VPA whose reference names this kind and name in a matching namespace (any definition). */
+  autoscalersNaming(kind: string, namespace: string | undefined, name: string): K8sObject[] {
+    const list = this.autoscalersByTarget.get(nameKey(kind, name));
+    if (!list) return [];
+    return list.filter(
+      (a) => namespacesMatch(namespace, a.declaredNamespace) && !this.partialUris.has(a.uri),
+    );
   }
 
-  /** Every HPA and ScaledObject aiming at the workload this reference names. */
+  /** Every autoscaler whose reference names what this reference names (any definition). */
   autoscalersTargeting(ref: ScaleTargetRef): K8sObject[] {
-    return this.autoscalersByTarget.get(objectKey(ref.kind, ref.namespace, ref.name)) ?? [];
+    return this.autoscalersNaming(ref.kind, ref.declaredNamespace, ref.name);
   }
+
+  /**
+   * The other HPAs and ScaledObjects that set the replicas of the workload `autoscaler` scales: in
+   * the same folder (what one `kubectl apply -f DIR` sends together; an autoscaler in another
+   * folder is another environment, another repository's sample or an overlay, and a rendered
+   * overlay is checked as a whole), resolving to the same definition, and not another definition
+   * of the autoscaler itself.
+   */
+  rivalsOf(autoscaler: K8sObject): K8sObject[] {
+    const ref = scaleTargetOf(autoscaler);
+    if (!ref) return [];
+    return this.autoscalersTargeting(ref).filter(
+      (other) =>
+        other !== autoscaler &&
+        isReplicaAutoscaler(other) &&
+        scaleTargetOf(other) !== undefined &&
+        !sameIdentity(other, autoscaler) &&
+        folderOf(other.uri) === folderOf(autoscaler.uri) &&
+        this.shareTarget(autoscaler, other),
+    );
+  }
+
+  /**
+   * Whether two autoscalers (HPA, ScaledObject, VPA) act on the same workload definition; when it is
+   * not in the workspace, whether they name it from the same folder.
+   */
+  shareTarget(a: K8sObject, b: K8sObject): boolean {
+    if (!a.scales || !b.scales) return false;
+    if (a.scales.kind !== b.scales.kind || a.scales.name !== b.scales.name) return false;
+    if (!namespacesMatch(a.declaredNamespace, b.declaredNamespace)) return false;
+    const target = this.resolveScales(a);
+    if (target) return sameDefinition(this.resolveScales(b), target);
+    return folderOf(a.uri) === folderOf(b.uri);
+  }
+}
+
+/** One object written twice: same group, kind, namespace and name (an unset namespace matches). */
+export function sameIdentity(a: K8sObject, b: K8sObject): boolean {
+  return (
+    a.kind === b.kind &&
+    a.name === b.name &&
+    (a.group ?? '') === (b.group ?? '') &&
+    namespacesMatch(a.declaredNamespace, b.declaredNamespace)
+  );
+}
+
+function sameDefinition(a: K8sObject | undefined, b: K8sObject): boolean {
+  return a !== undefined && a.uri === b.uri && a.documentIndex === b.documentIndex;
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}
+
+/** Steps between two folders in the tree: up from one to their common ancestor, then down to the other. */
+function folderDistance(a: string, b: string): number {
+  const as = a.split('/').filter(Boolean);
+  const bs = b.split('/').filter(Boolean);
+  let common = 0;
+  while (common < as.length && common < bs.length && as[common] === bs[common]) common++;
+  return as.length - common + (bs.length - common);
+}
+
+/** The candidate nearest to a file: in it, then in its folder, then by folder distance; ties go to the first indexed. */
+function nearest(candidates: K8sObject[], uri: string): K8sObject | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  const same = candidates.find((o) => o.uri === uri);
+  if (same) return same;
+  const folder = folderOf(uri);
+  let best: K8sObject | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = folderDistance(folder, folderOf(candidate.uri));
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -17,7 +17,19 @@ import { READ_SETS } from './readSets';
 import { aliasTargetsOf, ExcessiveAliasing, plainValue } from './yamlNodes';
 
 /** Kinds whose content some rule reads. Everything else is only counted. */
-export const PARSED_KINDS: ReadonlySet<string> = new Set([HPA_KIND, ...WORKLOAD_KINDS, SCALED_OBJECT_KIND]);
+export const PARSED_KINDS: ReadonlySet<string> = new Set([
+  HPA_KIND,
+  ...WORKLOAD_KINDS,
+  SCALED_OBJECT_KIND,
+  'VerticalPodAutoscaler',
+]);
+
+/**
+ * A Pod template's `containers:` under a `template:` key: a custom-resource workload (Argo Rollout,
+ * LeaderWorkerSet...) an HPA can target, so documents of other kinds that have one are parsed too.
+ */
+const POD_TEMPLATE_LINES = /^[ \t]+(?:t|\w+T)emplate:/m;
+const CONTAINERS_LINE = /^[ \t-]+containers:/m;
 
 export interface DocumentSlice {
   /** The document's text, including its `---` line. */
@@ -92,6 +104,7 @@ export class YamlDocumentModel {
   /** Contains Helm/Jinja template markers: not YAML until rendered, so no rule looks at it. */
   readonly templated: boolean;
   private parsedCache: ParsedYaml | undefined;
+  private relevantCache: boolean | undefined;
   private fullTextUnchecked = false;
 
   constructor(
@@ -105,8 +118,17 @@ export class YamlDocumentModel {
 
   /** True when a rule may read this document: one of the parsed kinds, or a kind the scan could not see. */
   get relevant(): boolean {
+    this.relevantCache ??= this.scanRelevant();
+    return this.relevantCache;
+  }
+
+  private scanRelevant(): boolean {
     if (!this.hasContent || this.templated) return false;
-    if (this.scannedKind !== undefined) return PARSED_KINDS.has(this.scannedKind);
+    if (this.scannedKind !== undefined)
+      return (
+        PARSED_KINDS.has(this.scannedKind) ||
+        (POD_TEMPLATE_LINES.test(this.text) && CONTAINERS_LINE.test(this.text))
+      );
     // Flow style (`{"kind": ...}`) or an indented root: the scan cannot tell, so parse when a kind name appears.
     for (const kind of PARSED_KINDS) if (this.text.includes(kind)) return true;
     return false;

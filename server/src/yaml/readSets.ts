@@ -29,6 +29,8 @@ const WORKLOAD: ReadSet = {
   spec: {
     replicas: true,
     template: {
+      // Injection annotations and labels (istio, linkerd, dapr): injectedSidecars.ts.
+      metadata: { annotations: true, labels: true },
       spec: {
         containers: { [ITEMS]: CONTAINER },
         initContainers: { [ITEMS]: CONTAINER },

@@ -10,6 +10,7 @@ import { type IndexedDocument, rangeOf } from '../indexedDocument';
 import { localeOf, msg } from '../messages';
 import { detectLayout } from '../textLayout';
 import { toWorkspaceEdit } from './edits';
+import { isReplicaAutoscaler } from '../../workspace/scaleTarget';
 
 export const CREATE_HPA_KIND = `${CodeActionKind.Refactor}.hpa.create`;
 const SCALABLE = ['Deployment', 'StatefulSet'];
@@ -18,7 +19,8 @@ export function createHpaAction(doc: IndexedDocument, ctx: FeatureContext): Code
   const { kind, name } = doc.object;
   if (!SCALABLE.includes(kind) || !name) return [];
   // Any autoscaler of it anywhere in the workspace (a ScaledObject runs an HPA too): a second would fight it.
-  if (ctx.workspace.autoscalersOf(doc.object).length > 0) return [];
+  // A VPA on the workload (the index lists it too) does not set replicas: an HPA may still be created.
+  if (ctx.workspace.autoscalersOf(doc.object).some(isReplicaAutoscaler)) return [];
   const file = doc.file;
   const namespace = doc.object.root.at('metadata', 'namespace').string;
   const layout = detectLayout(file);

@@ -1,0 +1,242 @@
+/**
+ * Kustomize in the language server, on its own: it listens to the workspace index, keeps the
+ * kustomize layout (and so the set of patch files, which are partial objects) current at once, and
+ * renders the overlays in the background: after a pause in changes to their inputs, one at a time,
+ * each render a child process with a timeout, and never in an untrusted workspace. A render is
+ * cached by the content of its inputs, so an edit elsewhere or an undo costs nothing. The service
+ * asks for the findings of a file when it publishes and is told which files to publish again.
+ *
+ * Why a child process cannot slow typing: the render runs in kustomize, outside this process; what
+ * runs here is a debounce timer, one hash of the inputs' text per render, and mapping the rendered
+ * findings back (renderedFindings.ts), once per finished render.
+ */
+import { createHash } from 'node:crypto';
+import { t } from '../localize';
+import type { HpaSettings } from '../lint/settings';
+import type { Finding } from '../rules/types';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { isKustomizationPath } from './kustomization';
+import {
+  type KustomizationFile,
+  type KustomizeLayout,
+  fsPathOf,
+  kustomizeLayout,
+  overlayInputDirs,
+} from './layout';
+import {
+  involvesAutoscaler,
+  newRenderedFindings,
+  overlayFindings,
+  overlayLabel,
+  renderableOverlays,
+  unavailableFinding,
+} from './overlayChecks';
+import {
+  DEFAULT_RENDER_TIMEOUT_MS,
+  type KustomizeCommand,
+  type RenderResult,
+  findKustomizeCommand,
+  renderOverlay,
+} from './render';
+
+/** The pause after the last change to an overlay's inputs before it is rendered again. */
+export const DEFAULT_RENDER_DELAY_MS = 1500;
+/** Renders kept (by input content); a workspace rarely has more overlays than this. */
+const CACHE_SIZE = 64;
+
+export interface OverlayServiceOptions {
+  workspace: WorkspaceIndex;
+  settings: () => HpaSettings;
+  /** Workspace trust: without it nothing is rendered (a kustomization can point anywhere). */
+  trusted: boolean;
+  /** A command line that replaces `kubectl kustomize` / `kustomize build` (the folder is appended). */
+  command?: string;
+  /** The workspace folder, for naming overlays in messages. */
+  root?: string;
+  /** Publish these files again (their overlay findings changed). */
+  republish: (uris: Iterable<string>) => void;
+  delayMs?: number;
+  timeoutMs?: number;
+  /** Replaces the real render (tests of the scheduling only). */
+  render?: (command: KustomizeCommand, dir: string, timeoutMs: number) => Promise<RenderResult>;
+}
+
+export class OverlayService {
+  private layout: KustomizeLayout;
+  /** Each overlay's input folders, worked out once per layout. */
+  private inputDirsByOverlay = new Map<string, string[]>();
+  private readonly dirty = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  /** Render results by the key of their inputs' content. */
+  private readonly cache = new Map<string, RenderResult>();
+  /** The current findings of each overlay, by overlay URI. */
+  private readonly findingsByOverlay = new Map<string, Finding[]>();
+  private command: Promise<KustomizeCommand | undefined> | undefined;
+  /** Renders started, for tests and measurements. */
+  renders = 0;
+  private disposed = false;
+
+  constructor(private readonly options: OverlayServiceOptions) {
+    this.layout = kustomizeLayout(new Map());
+    options.workspace.onFileChanged((uri) => this.fileChanged(uri));
+    this.refreshLayout();
+  }
+
+  /** Findings the overlays add to a file, minus those the file's own findings already show. */
+  findingsFor(uri: string, direct: readonly Finding[]): Finding[] {
+    const forFile: Finding[][] = [];
+    for (const findings of this.findingsByOverlay.values()) {
+      const mine = findings.filter((f) => f.uri === uri);
+      if (mine.length > 0) forFile.push(mine);
+    }
+    return forFile.length === 0 ? [] : newRenderedFindings(direct, forFile);
+  }
+
+  /** Resolves once no render is waiting or running (tests and measurements). */
+  async idle(): Promise<void> {
+    while (this.timer !== undefined || this.running) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private fileChanged(uri: string): void {
+    const path = fsPathOf(uri);
+    // A patch file that arrives (or goes) after its kustomization changes status too.
+    if (isKustomizationPath(uri) || this.layout.patchPaths.has(path)) this.refreshLayout();
+    for (const [overlay, dirs] of this.inputDirsByOverlay) {
+      if (dirs.some((dir) => path.startsWith(`${dir}/`))) this.dirty.add(overlay);
+    }
+    if (this.dirty.size > 0) this.arm();
+  }
+
+  /** Re-reads every kustomization; patch files change status at once (they are linted differently). */
+  private refreshLayout(): void {
+    const files = new Map<string, string>();
+    for (const uri of this.options.workspace.uris())
+      files.set(uri, isKustomizationPath(uri) ? (this.options.workspace.getFile(uri)?.text ?? '') : '');
+    this.layout = kustomizeLayout(files);
+    this.inputDirsByOverlay = new Map(
+      renderableOverlays(this.layout).map((o) => [o.uri, overlayInputDirs(this.layout, o)]),
+    );
+    const changed = this.options.workspace.setPartialUris(this.layout.patchUris);
+    const overlays = new Set(renderableOverlays(this.layout).map((o) => o.uri));
+    for (const uri of [...this.findingsByOverlay.keys()]) {
+      if (overlays.has(uri)) continue;
+      changed.push(...(this.findingsByOverlay.get(uri) ?? []).map((f) => f.uri), uri);
+      this.findingsByOverlay.delete(uri);
+    }
+    for (const uri of overlays) if (!this.findingsByOverlay.has(uri)) this.dirty.add(uri);
+    if (changed.length > 0) this.options.republish(changed);
+    if (this.dirty.size > 0) this.arm();
+  }
+
+  private arm(): void {
+    if (this.disposed || !this.options.trusted) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.drain();
+    }, this.options.delayMs ?? DEFAULT_RENDER_DELAY_MS);
+  }
+
+  /** Renders the dirty overlays one after another; a change meanwhile re-arms the timer. */
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      this.command ??= findKustomizeCommand(this.options.command);
+      const command = await this.command;
+      while (this.dirty.size > 0 && !this.disposed) {
+        const overlayUri = this.dirty.values().next().value as string;
+        this.dirty.delete(overlayUri);
+        const overlay = renderableOverlays(this.layout).find((o) => o.uri === overlayUri);
+        if (!overlay) continue;
+        const before = this.findingsByOverlay.get(overlayUri) ?? [];
+        const settings = this.options.settings();
+        let findings: Finding[];
+        const dirs = this.inputDirsByOverlay.get(overlayUri) ?? [overlay.dir];
+        if (!involvesAutoscaler(dirs, this.options.workspace)) {
+          findings = []; // nothing an HPA rule could find in it
+        } else if (!command) {
+          findings = unavailableFinding(
+            overlay,
+            settings,
+            t('install kubectl (or kustomize) on PATH and restart the language server'),
+          );
+        } else {
+          const result = await this.rendered(command, overlay);
+          if (this.disposed) return;
+          findings = overlayFindings(
+            overlay,
+            result,
+            this.layout,
+            this.options.workspace,
+            settings,
+            overlayLabel(overlay, this.options.root),
+          );
+        }
+        this.findingsByOverlay.set(overlayUri, findings);
+        this.options.republish(new Set([...before, ...findings].map((f) => f.uri)));
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async rendered(command: KustomizeCommand, overlay: KustomizationFile): Promise<RenderResult> {
+    const key = this.inputKey(command, overlay);
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    this.renders++;
+    const render = this.options.render ?? renderOverlay;
+    const result = await render(command, overlay.dir, this.options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  /** The command and the text of every indexed file under the overlay's input folders. */
+  private inputKey(command: KustomizeCommand, overlay: KustomizationFile): string {
+    const dirs = this.inputDirsByOverlay.get(overlay.uri) ?? [overlay.dir];
+    const hash = createHash('sha256').update(command.label).update('\u0000').update(overlay.uri);
+    const inputs = this.options.workspace
+      .uris()
+      .filter((uri) => {
+        const path = fsPathOf(uri);
+        return dirs.some((dir) => path.startsWith(`${dir}/`));
+      })
+      .sort();
+    for (const uri of inputs) {
+      hash.update('\u0000').update(uri).update('\u0000');
+      hash.update(this.options.workspace.getFile(uri)?.text ?? '');
+    }
+    return hash.digest('hex');
+  }
+}
+
+/**
+ * What the client says in `initializationOptions`: `workspaceTrusted` (VS Code's workspace trust;
+ * absent means untrusted, so nothing renders), `kustomizeCommand`, and for tests
+ * `kustomizeDelayMs`.
+ */
+export function overlayOptions(params: {
+  initializationOptions?: unknown;
+}): Pick<OverlayServiceOptions, 'trusted' | 'command' | 'delayMs'> {
+  const raw = (
+    typeof params.initializationOptions === 'object' && params.initializationOptions !== null
+      ? params.initializationOptions
+      : {}
+  ) as Record<string, unknown>;
+  return {
+    trusted: raw.workspaceTrusted === true,
+    ...(typeof raw.kustomizeCommand === 'string' ? { command: raw.kustomizeCommand } : {}),
+    ...(typeof raw.kustomizeDelayMs === 'number' && raw.kustomizeDelayMs >= 0
+      ? { delayMs: raw.kustomizeDelayMs }
+      : {}),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Kustomize overlays in the language server, with the real `kubectl kustomize`: rendered in the
+ * background in a trusted workspace, findings on the source line that caused them, patches checked
+ * as partial objects, kustomize's errors on the kustomization. Waits on published diagnostics only.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { LspClient, REPO_ROOT, compact } from './lspHarness';
+
+const SHOP = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
+const uriOf = (path: string) => pathToFileURL(join(SHOP, path)).toString();
+const textOf = (path: string) => readFileSync(join(SHOP, path), 'utf8');
+const has = (rule: string) => (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => d.code === rule);
+
+describe(
+  'kustomize overlays in a trusted workspace',
+  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  () => {
+    let client: LspClient;
+    before(async () => {
+      client = await LspClient.start({
+        workspaceFolders: [SHOP],
+        initializationOptions: { workspaceTrusted: true, kustomizeDelayMs: 50 },
+      });
+    });
+    after(async () => client.stop());
+
+    test('the replicas entry of the overlay is where a count the HPA manages is set', async () => {
+      const path = 'overlays/prod/kustomization.yaml';
+      const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('replicas-conflict'));
+      assert.deepEqual(compact(diagnostics), [['replicas-conflict', 2, 5, 4, 5, 9]]);
+      assert.match(diagnostics[0]!.message, /\(rendered overlay overlays\/prod\)$/);
+    });
+
+    test('a finding only the rendered overlay has is shown on the base line, naming the overlay', async () => {
+      const path = 'base/hpa.yaml';
+      const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('missing-resource-request'));
+      assert.deepEqual(compact(diagnostics), [['missing-resource-request', 2, 13, 14, 13, 17]]);
+      assert.equal(
+        diagnostics[0]!.message,
+        'cpu utilization cannot be computed: Deployment "prod-web" has no cpu request in container "log-shipper" (missing request for cpu) (rendered overlay overlays/prod)',
+      );
+    });
+
+    test('a patch: its own fields checked, no required fields', async () => {
+      const path = 'overlays/prod/hpa-patch.yaml';
+      const diagnostics = await client.openUntil(
+        uriOf(path),
+        textOf(path),
+        (p) => has('period-seconds-range')(p) && !has('schema')(p),
+      );
+      assert.deepEqual(compact(diagnostics), [['period-seconds-range', 1, 11, 25, 11, 29]]);
+    });
+
+    test("kustomize's error is one diagnostic on the kustomization", async () => {
+      const path = 'overlays/broken/kustomization.yaml';
+      const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('kustomize-render'));
+      assert.deepEqual(compact(diagnostics), [['kustomize-render', 3, 0, 0, 0, 9]]);
+      assert.match(diagnostics[0]!.message, /^kustomize could not render this overlay: .*missing\.yaml/);
+    });
+  },
+);

@@ -1,0 +1,173 @@
+/**
+ * Kustomize layouts through `hpa-lint`, with the real kustomize (`kubectl kustomize`, kubectl 1.32
+ * bundles kustomize 5.5): patches checked as partial objects, overlays rendered and every rule run
+ * on the output, findings on the line that caused them, kustomize's own errors, and what happens
+ * without a binary. Fixtures: test/fixtures/kustomize/shop (base, a prod overlay, a broken one).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { main } from '../../server/src/cli';
+import type { CliIO } from '../../server/src/cli/io';
+import { kustomizeLayout } from '../../server/src/kustomize/layout';
+import { findKustomizeCommand } from '../../server/src/kustomize/render';
+
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+const SHOP = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
+const KUSTOMIZE_REAL = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'kustomize-real');
+
+/** [file, rule, severity, startLine, startChar, endLine, endChar, message] */
+type Row = [string, string, string, number, number, number, number, string];
+
+async function lint(cwd: string, args: string[]): Promise<{ code: number; rows: Row[] }> {
+  let stdout = '';
+  const io: CliIO = {
+    stdout: (text) => void (stdout += text),
+    stderr: () => undefined,
+    readFile: (path) => readFile(path, 'utf8'),
+    cwd,
+  };
+  const code = await main(['--locale', 'en', '--format', 'json', ...args], io);
+  const files = JSON.parse(stdout) as {
+    file: string;
+    diagnostics: {
+      rule: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    }[];
+  }[];
+  const rows = files.flatMap((f) =>
+    f.diagnostics.map((d): Row => [
+      f.file,
+      d.rule,
+      d.severity,
+      d.range.start.line,
+      d.range.start.character,
+      d.range.end.line,
+      d.range.end.character,
+      d.message,
+    ]),
+  );
+  return { code, rows };
+}
+
+async function withPath<T>(path: string, body: () => Promise<T>): Promise<T> {
+  const saved = process.env.PATH;
+  process.env.PATH = path;
+  try {
+    return await body();
+  } finally {
+    process.env.PATH = saved;
+  }
+}
+
+describe('kustomize layout', () => {
+  test('patch files are partial; overlays are the kustomizations no other one includes', () => {
+    const files = new Map<string, string>();
+    for (const path of [
+      'base/kustomization.yaml',
+      'base/hpa.yaml',
+      'overlays/prod/kustomization.yaml',
+      'overlays/prod/hpa-patch.yaml',
+      'overlays/prod/deployment-patch.yaml',
+      'overlays/broken/kustomization.yaml',
+    ])
+      files.set(path, readFileSync(join(SHOP, path), 'utf8'));
+    const layout = kustomizeLayout(files, SHOP);
+    assert.deepEqual([...layout.patchUris].sort(), [
+      'overlays/prod/deployment-patch.yaml',
+      'overlays/prod/hpa-patch.yaml',
+    ]);
+    assert.deepEqual(layout.overlays.map((o) => o.uri).sort(), [
+      'overlays/broken/kustomization.yaml',
+      'overlays/prod/kustomization.yaml',
+    ]);
+  });
+});
+
+describe(
+  'overlays rendered with the real kustomize',
+  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl' },
+  () => {
+    test('kubectl is what renders here (no kustomize on PATH)', async () => {
+      assert.equal((await findKustomizeCommand(undefined, '/usr/bin'))?.label, 'kubectl kustomize');
+    });
+
+    test('each finding on the line that caused it, naming the overlay; kustomize errors as its message', async () => {
+      const { code, rows } = await lint(SHOP, ['.']);
+      assert.equal(code, 1); // the patch's periodSeconds is an error
+      assert.deepEqual(
+        rows.map((r) => r.slice(0, 7)),
+        [
+          // Rendered: prod's Pod gains a container without a cpu request (the base alone is fine).
+          ['base/hpa.yaml', 'missing-resource-request', 'warning', 13, 14, 13, 17],
+          // A listed file that is not there: information (partial checkouts look like this).
+          ['overlays/broken/kustomization.yaml', 'kustomize-render', 'info', 0, 0, 0, 9],
+          ['overlays/prod/deployment-patch.yaml', 'missing-resource-request', 'warning', 8, 16, 8, 27],
+          // The patch itself: checked field by field, with no required-field errors.
+          ['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29],
+          // The kustomization's replicas entry sets a count the HPA manages.
+          ['overlays/prod/kustomization.yaml', 'replicas-conflict', 'warning', 5, 4, 5, 9],
+        ],
+      );
+      assert.equal(
+        rows[0]![7],
+        'cpu utilization cannot be computed: Deployment "prod-web" has no cpu request in container "log-shipper" (missing request for cpu) (rendered overlay overlays/prod)',
+      );
+      assert.match(
+        rows[1]![7],
+        /^kustomize could not render this overlay: accumulating resources: .*missing\.yaml/,
+      );
+      assert.ok(!rows[1]![7].includes('hpa-kustomize-'), 'no trace of the wrapper folder');
+    });
+
+    test('--no-kustomize: only the files, patches still partial', async () => {
+      const { rows } = await lint(SHOP, ['.', '--no-kustomize']);
+      assert.deepEqual(
+        rows.map((r) => r.slice(0, 7)),
+        [['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29]],
+      );
+    });
+
+    test(
+      'real kustomize trees: the overlays render except the two that fail upstream',
+      { skip: existsSync(KUSTOMIZE_REAL) ? false : `corpus not found at ${KUSTOMIZE_REAL}` },
+      async () => {
+        const { rows } = await lint(KUSTOMIZE_REAL, ['.']);
+        assert.deepEqual(
+          rows.filter((r) => r[1] === 'kustomize-render').map((r) => [r[0], r[2]]),
+          [
+            // A JSON patch removing a missing annotation; a file outside the overlay's root.
+            ['jrmarcello__gopherplate/deploy/overlays/develop/kustomization.yaml', 'warning'],
+            ['tomshley__workload-templates-k8s/examples/scaling-hpa-karpenter/kustomization.yaml', 'warning'],
+          ],
+        );
+        // Patches are partial: no "Required value" on any file a kustomization patches with.
+        assert.deepEqual(
+          rows.filter((r) => r[7].endsWith(': Required value') && r[0].includes('patch')),
+          [],
+        );
+      },
+    );
+  },
+);
+
+describe('without a kustomize binary', () => {
+  test('one information finding per overlay, saying how to enable the checks', async () => {
+    const { rows } = await withPath('', () => lint(SHOP, ['.']));
+    assert.deepEqual(
+      rows.filter((r) => r[1] === 'kustomize-unavailable').map((r) => r.slice(0, 7)),
+      [
+        ['overlays/broken/kustomization.yaml', 'kustomize-unavailable', 'info', 0, 0, 0, 9],
+        ['overlays/prod/kustomization.yaml', 'kustomize-unavailable', 'info', 0, 0, 0, 9],
+      ],
+    );
+    assert.equal(
+      rows.find((r) => r[1] === 'kustomize-unavailable')?.[7],
+      'This overlay is not rendered, so its patches are checked only one by one: install kubectl (or kustomize) on PATH, or pass --kustomize-command; --no-kustomize silences this',
+    );
+  });
+});
