@@ -137,11 +137,13 @@ export function quickFixSuite(): void {
     test('a misspelt field: one "did you mean" diagnostic, its quick fix renames the key in one undo step', async () => {
       const editor = await openUntitledYaml(TYPO_HPA);
       const uri = editor.document.uri;
-      const [typo] = await waitForDiagnostics(
-        uri,
-        (d) => d.some((x) => ruleId(x) === 'schema'),
-        'the schema diagnostic on averageUtilisation',
-      );
+      const typo = (
+        await waitForDiagnostics(
+          uri,
+          (d) => d.some((x) => ruleId(x) === 'schema'),
+          'the schema diagnostic on averageUtilisation',
+        )
+      ).find((x) => ruleId(x) === 'schema');
       const reported = hpaDiagnostics(uri).filter((d) => ruleId(d) !== 'target-not-found');
       assert.equal(
         reported.length,
