@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionItem, Diagnostic } from 'vscode-languageserver-protocol';
 import { LspClient, REPO_ROOT } from './lspHarness';
 
 const URI = 'file:///workspace/typos.yaml';
@@ -86,6 +86,35 @@ test('without a docs folder from the client, rule links go to GitHub', async () 
     assert.equal(
       diagnostic?.codeDescription?.href,
       'https://github.com/hpa-tools/hpa-linter/blob/main/docs/rules/schema.md',
+    );
+  } finally {
+    await client.stop();
+  }
+});
+
+test('completion over LSP: a map key with its line break and indentation, a scalar key with its default', async () => {
+  const client = await LspClient.start({ locale: 'en' });
+  try {
+    const uri = 'file:///workspace/completion.yaml';
+    const text = `${TEXT}  behavior:\n    scaleDown:\n      \n`;
+    await client.open(uri, text, 1);
+    const at = async (line: number, character: number): Promise<Map<string, CompletionItem>> => {
+      const items = await client.request<CompletionItem[]>('textDocument/completion', {
+        textDocument: { uri },
+        position: { line, character },
+      });
+      return new Map(items.map((i) => [i.label, i]));
+    };
+    // This client declares no snippet support: the default is written as plain text.
+    const scaleDown = await at(19, 6);
+    assert.equal(scaleDown.get('stabilizationWindowSeconds')?.insertText, 'stabilizationWindowSeconds: 300');
+    assert.equal(scaleDown.get('selectPolicy')?.insertText, 'selectPolicy: Max');
+    const behavior = await client
+      .change(uri, 2, [{ text: `${TEXT}  behavior:\n    \n` }])
+      .then(() => at(18, 4));
+    assert.deepEqual(
+      [behavior.get('scaleUp')?.insertText, behavior.get('scaleUp')?.insertTextMode],
+      ['scaleUp:\n      ', 1],
     );
   } finally {
     await client.stop();
