@@ -29,6 +29,8 @@ export interface HpaInitializationOptions {
   locale: string;
   /** Folder of the l10n bundles shipped in the extension, for the server's own @vscode/l10n messages. */
   l10nFolder: string;
+  /** URI of the rule pages shipped in the extension (docs/rules/): diagnostics link there, not to GitHub. */
+  docsBase: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export function createLanguageClient(
   const initializationOptions: HpaInitializationOptions = {
     locale: vscode.env.language,
     l10nFolder: vscode.Uri.joinPath(context.extensionUri, 'l10n').fsPath,
+    docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString(),
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}');
   context.subscriptions.push(watcher);

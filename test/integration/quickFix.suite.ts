@@ -5,8 +5,11 @@ import * as vscode from 'vscode';
 import {
   closeAllEditors,
   describeDiagnostics,
+  extension,
   fixtureUri,
+  hpaDiagnostics,
   openFixture,
+  openUntitledYaml,
   rangeText,
   ruleId,
   waitForDiagnostics,
@@ -51,6 +54,28 @@ const CASES: QuickFixCase[] = [
     after: { line: 22, text: '              cpu: 100m' },
   },
 ];
+
+/** An HPA with one typo (issue 17): `averageUtilisation` for `averageUtilization`, on line 16. */
+const TYPO_HPA = [
+  'apiVersion: autoscaling/v2',
+  'kind: HorizontalPodAutoscaler',
+  'metadata:',
+  '  name: typo',
+  'spec:',
+  '  scaleTargetRef:',
+  '    apiVersion: apps/v1',
+  '    kind: Deployment',
+  '    name: typo',
+  '  maxReplicas: 10',
+  '  metrics:',
+  '    - type: Resource',
+  '      resource:',
+  '        name: cpu',
+  '        target:',
+  '          type: Utilization',
+  '          averageUtilisation: 60',
+  '',
+].join('\n');
 
 function parseRange(text: string): vscode.Range {
   const [start, end] = text.split('-').map((p) => p.split(':').map(Number));
@@ -108,5 +133,60 @@ export function quickFixSuite(): void {
         );
       });
     }
+
+    test('a misspelt field: one "did you mean" diagnostic, its quick fix renames the key in one undo step', async () => {
+      const editor = await openUntitledYaml(TYPO_HPA);
+      const uri = editor.document.uri;
+      const typo = (
+        await waitForDiagnostics(
+          uri,
+          (d) => d.some((x) => ruleId(x) === 'schema'),
+          'the schema diagnostic on averageUtilisation',
+        )
+      ).find((x) => ruleId(x) === 'schema');
+      const reported = hpaDiagnostics(uri).filter((d) => ruleId(d) !== 'target-not-found');
+      assert.equal(
+        reported.length,
+        1,
+        `the typo alone, no "Required value": ${describeDiagnostics(reported)}`,
+      );
+      assert.equal(rangeText(typo!.range), '16:10-16:28');
+      assert.match(typo!.message, /did you mean "averageUtilization"\?$/);
+
+      // The rule link opens the page the extension ships, not GitHub.
+      const code = typo!.code;
+      assert.ok(typeof code === 'object' && code.target instanceof vscode.Uri, 'a code link');
+      const shipped = vscode.Uri.joinPath(extension().extensionUri, 'docs', 'rules', 'schema.md');
+      assert.equal(code.target.toString(), shipped.toString());
+      assert.equal((await vscode.workspace.fs.stat(code.target)).type, vscode.FileType.File);
+
+      const actions = await vscode.commands.executeCommand<Array<vscode.CodeAction | vscode.Command>>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        typo!.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      const fixes = actions.filter(
+        (a): a is vscode.CodeAction => typeof a.command !== 'string' && /averageUtilization/.test(a.title),
+      );
+      assert.equal(fixes.length, 1, `one rename; got: ${actions.map((a) => a.title).join(' | ')}`);
+      assert.ok(fixes[0]!.isPreferred, 'the preferred fix (Shift+Alt+. applies it)');
+
+      const clean = waitForDiagnostics(
+        uri,
+        (d) => d.every((x) => ruleId(x) === 'target-not-found'),
+        'no HPA error after the rename',
+      );
+      assert.ok(await vscode.workspace.applyEdit(fixes[0]!.edit!), 'VS Code applied the edit');
+      await clean;
+      assert.equal(editor.document.lineAt(16).text, '          averageUtilization: 60');
+      assert.equal(editor.document.getText(), TYPO_HPA.replace('averageUtilisation', 'averageUtilization'));
+
+      // One undo takes the whole fix back.
+      const back = waitForDiagnostics(uri, (d) => d.some((x) => ruleId(x) === 'schema'), 'the typo again');
+      await vscode.commands.executeCommand('undo');
+      await back;
+      assert.equal(editor.document.getText(), TYPO_HPA);
+    });
   });
 }

@@ -84,7 +84,7 @@ test('schema: unknown field on the key, wrong type and bad enum on the value, mi
     diagnostics.map((d) => d.message),
     [
       "metadata.name: Invalid value: \"Web_App\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-      'unknown field "metadata.lables"',
+      'unknown field "metadata.lables": did you mean "labels"?',
       'spec.maxReplicas: Required value',
       'spec.scaleTargetRef.kind: Required value',
       'spec.minReplicas: Invalid value: "2": expected integer',

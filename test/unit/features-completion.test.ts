@@ -61,7 +61,8 @@ test('target.type offers only what the metric source accepts', () => {
 test('keys by path, without the ones already written, with localized documentation', () => {
   const spec = complete(`${HEAD}spec:\n  minReplicas: 1\n  |\n  metrics: []\n`);
   assert.deepEqual(labels(spec), ['scaleTargetRef', 'maxReplicas', 'behavior']);
-  assert.equal(spec[0]!.insertText, 'scaleTargetRef: ');
+  // A map key goes on with a line break and its children's indentation (features-completion-insert).
+  assert.equal(spec[0]!.insertText, 'scaleTargetRef:\n    $0');
   const ja = complete(`${HEAD}spec:\n  minReplicas: 1\n  |\n`, 'ja');
   assert.deepEqual(ja.find((i) => i.label === 'maxReplicas')!.documentation, {
     kind: 'markdown',

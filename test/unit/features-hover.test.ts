@@ -60,6 +60,8 @@ test('spec of an HPA without behavior: the real defaults (15 s periods, 300 s wi
         'Defaults that any `behavior` starts from:',
         '- Scale-up: window 0 s; 4 Pods per 15 s and 100 % per 15 s; selectPolicy Max',
         '- Scale-down: window 300 s (controller flag); 100 % per 15 s; selectPolicy Max',
+      ].join('  \n'),
+      [
         'On the legacy path:',
         // Legacy: max(2 × current, 4) per sync: 2 → 4 → 8 → 16 → 20 at t = 0, 15, 30, 45.
         'From 2 to 20 replicas: at least 45 s (rescales: 4).',
@@ -143,28 +145,27 @@ test('a policy field: "at most 4 Pods removed per 60 s"; a Percent policy in Pod
 
 test('behavior.scaleDown: effective rules after defaulting and the time back with the 300 s flag window', () => {
   const v = value(hover(76, 6));
-  assert.equal(
-    v.split('\n\n')[2],
+  // The ramp time is a paragraph of its own after the list, not a line of the scale-down bullet.
+  assert.deepEqual(v.split('\n\n').slice(2), [
     [
       'Effective behaviour after defaulting:',
       '- Scale-down: window 300 s (controller flag); 4 Pods per 60 s and 10 % per 60 s; selectPolicy Max',
-      // Fresh controller: the 300 s window holds until t = 300, then 80 → 72 → 64 → 57 → 51 → 45 → 40
-      // (10 %, truncated), 36 → 32 → ... → 12 → 10 with 4 Pods, one step per 60 s: 14 steps, 300 + 13 × 60.
-      'From 80 back to 10 replicas: at least 18 min (rescales: 14).',
     ].join('  \n'),
-  );
+    // Fresh controller: the 300 s window holds until t = 300, then 80 → 72 → 64 → 57 → 51 → 45 → 40
+    // (10 %, truncated), 36 → 32 → ... → 12 → 10 with 4 Pods, one step per 60 s: 14 steps, 300 + 13 × 60.
+    'From 80 back to 10 replicas: at least 18 min (rescales: 14).',
+  ]);
 });
 
 test('scaleUp with only a tolerance: default policies, and the tolerance band', () => {
-  assert.equal(
-    value(hover(74, 6)).split('\n\n')[2],
+  assert.deepEqual(value(hover(74, 6)).split('\n\n').slice(2, 4), [
     [
       'Effective behaviour after defaulting:',
       '- Scale-up: window 0 s; 4 Pods per 15 s and 100 % per 15 s; selectPolicy Max',
-      // 10 → 20 → 40 → 80 at t = 0, 15, 30 (100 % beats 4 Pods from 5 replicas on).
-      'From 10 to 80 replicas: at least 30 s (rescales: 3).',
     ].join('  \n'),
-  );
+    // 10 → 20 → 40 → 80 at t = 0, 15, 30 (100 % beats 4 Pods from 5 replicas on).
+    'From 10 to 80 replicas: at least 30 s (rescales: 3).',
+  ]);
   const tolerance = hover(75, 8);
   assert.deepEqual(range(tolerance), [75, 6, 75, 15]);
   assert.equal(

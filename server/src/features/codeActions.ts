@@ -7,6 +7,7 @@ import type { FeatureContext } from './context';
 import { addRequestFix } from './fixes/addRequest';
 import { CLAMP_RULES, clampFix } from './fixes/clampRange';
 import { createHpaAction } from './fixes/createHpa';
+import { didYouMeanFix } from './fixes/didYouMean';
 import { migrateFix } from './fixes/migrateApiVersion';
 import { removeReplicasFix } from './fixes/removeReplicas';
 import { writeBehaviorAction } from './fixes/writeDefaultBehavior';
@@ -23,6 +24,8 @@ export const QUICK_FIXES: Record<string, Fixer> = {
   'missing-resource-request': addRequestFix,
   'deprecated-api-version': migrateFix,
   'autoscaling-v1-cpu-only': migrateFix, // autoscaling/v1 is no longer "deprecated": its hint offers the move
+  schema: didYouMeanFix,
+  'select-policy': didYouMeanFix,
 };
 
 function wanted(kind: string | undefined, only: string[] | undefined): boolean {

@@ -7,10 +7,12 @@ import {
   type CompletionItem,
   CompletionItemKind,
   InsertTextFormat,
+  InsertTextMode,
   MarkupKind,
   type Position,
 } from 'vscode-languageserver';
 import type { FeatureContext } from './context';
+import { keyInsert } from './completionInsert';
 import { canonicalPath, type FieldSpec, HPA_FIELDS, hpaField } from './hpaSchema';
 import { localeOf, type Locale, msg } from './messages';
 import { newHpaLines } from './hpaTemplate';
@@ -58,9 +60,9 @@ function documentKind(lines: string[], line: number): string | undefined {
   return undefined;
 }
 
-/** Keys already written in the mapping whose keys start at `column` around `line`. */
-function siblingKeys(lines: string[], line: number, column: number): Set<string> {
-  const keys = new Set<string>();
+/** Keys already written in the mapping whose keys start at `column` around `line`, with their lines. */
+function siblingKeys(lines: string[], line: number, column: number): Map<string, string> {
+  const keys = new Map<string, string>();
   const { start, end } = documentLines(lines, line);
   for (const step of [-1, 1]) {
     for (let i = line + step; i >= start && i <= end; i += step) {
@@ -68,11 +70,11 @@ function siblingKeys(lines: string[], line: number, column: number): Set<string>
       if (info.blank) continue;
       if (info.dash && info.contentCol === column) {
         // Above: the first key of our own item. Below: the next item begins.
-        if (step === -1 && info.key) keys.add(info.key);
+        if (step === -1 && info.key) keys.set(info.key, lines[i]!);
         break;
       }
       if (info.contentCol < column) break;
-      if (info.contentCol === column && info.key) keys.add(info.key);
+      if (info.contentCol === column && info.key) keys.set(info.key, lines[i]!);
     }
   }
   return keys;
@@ -167,16 +169,29 @@ export function provideCompletion(
   const path = containerPath(lines, line, keyColumn, dashed, indent!.length);
   const spec = hpaField(path);
   if (!spec?.children) return [];
-  const present = dashed ? new Set<string>() : siblingKeys(lines, line, keyColumn);
+  const present = dashed ? new Map<string, string>() : siblingKeys(lines, line, keyColumn);
+  const typeLine = present.get('type');
+  const siblingType = typeLine === undefined ? undefined : /type:\s*["']?([\w]+)/.exec(typeLine)?.[1];
+  const site = { parent: path, column: keyColumn, ...(siblingType ? { siblingType } : {}) };
+  const layout = detectLayout(file);
   return spec.children
     .filter((key) => !present.has(key))
     .map((key, i) => {
       const child = HPA_FIELDS[canonicalPath([...path, key])];
+      const source = path[path.length - 2];
+      const values =
+        canonicalPath([...path, key]) === 'metric.target.type' && Object.hasOwn(TARGET_TYPES, source ?? '')
+          ? TARGET_TYPES[source ?? '']
+          : child?.values;
+      const insert = keyInsert(key, site, layout, snippets, values);
       return {
         label: key,
         kind: CompletionItemKind.Property,
         sortText: String(i).padStart(2, '0'),
-        insertText: `${key}: `,
+        insertText: insert.text,
+        ...(insert.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
+        // The lines after the first carry their full indentation already.
+        ...(insert.multiline ? { insertTextMode: InsertTextMode.asIs } : {}),
         documentation: docOf(child, locale),
       };
     });

@@ -3,8 +3,18 @@
  * engine's `resolveBehavior`, plus which values came from defaults, for the hover to say so.
  * The manifest is sanitized first (a policy without a numeric value, a tolerance that is not a
  * quantity): a hover explains what it can rather than failing on what validation reports anyway.
+ * What was dropped is named (`invalid`), so the hover says "not valid" there instead of presenting
+ * a default the user did not write, or a ramp computed without their policies.
  */
 import { DEFAULT_CONTROLLER_OPTIONS, quantityToNumber, resolveBehavior } from '../../../common/engine/index';
+import {
+  MAX_PERIOD_SECONDS,
+  MAX_STABILIZATION_WINDOW_SECONDS,
+  MIN_PERIOD_SECONDS,
+  MIN_POLICY_VALUE,
+  MIN_STABILIZATION_WINDOW_SECONDS,
+  MIN_TOLERANCE,
+} from '../../../common/k8s/apiLimits';
 import type {
   HPABehavior,
   HPAScalingPolicy,
@@ -26,6 +36,69 @@ export interface EffectiveRules {
   /** Fraction; the controller flag when unset. */
   tolerance: number;
   toleranceIsDefault: boolean;
+  /**
+   * The fields written in this direction that the API server rejects and the engine cannot read
+   * (a selectPolicy of `max`, a policy without periodSeconds, an empty policies list); `direction`
+   * when the direction itself is not a map. Their values above are the defaults, not the user's.
+   */
+  invalid: InvalidField[];
+}
+
+export type InvalidField =
+  'direction' | 'stabilizationWindowSeconds' | 'selectPolicy' | 'policies' | 'tolerance';
+
+const SELECT_POLICIES: readonly unknown[] = ['Max', 'Min', 'Disabled'];
+
+function written(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+function integerIn(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** A policy the API server accepts (common/k8s/apiLimits.ts). */
+export function validPolicy(policy: unknown): boolean {
+  return (
+    isPolicy(policy) &&
+    integerIn(policy.value, MIN_POLICY_VALUE, Number.MAX_SAFE_INTEGER) &&
+    integerIn(policy.periodSeconds, MIN_PERIOD_SECONDS, MAX_PERIOD_SECONDS)
+  );
+}
+
+/**
+ * The fields of one direction, as written, that the API server rejects (the rules report them):
+ * what `sanitizeRules` drops, and numbers outside the API's limits.
+ */
+export function invalidFields(value: unknown): InvalidField[] {
+  if (!written(value)) return [];
+  const user = asRules(value);
+  if (!user) return ['direction'];
+  const invalid: InvalidField[] = [];
+  const window = user.stabilizationWindowSeconds;
+  if (
+    written(window) &&
+    !integerIn(window, MIN_STABILIZATION_WINDOW_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS)
+  )
+    invalid.push('stabilizationWindowSeconds');
+  if (written(user.selectPolicy) && !SELECT_POLICIES.includes(user.selectPolicy))
+    invalid.push('selectPolicy');
+  const policies: unknown = user.policies;
+  if (
+    written(policies) &&
+    (!Array.isArray(policies) || policies.length === 0 || !policies.every(validPolicy))
+  )
+    invalid.push('policies');
+  if (written(user.tolerance)) {
+    const tolerance = toleranceOf(user.tolerance);
+    if (tolerance === undefined || tolerance < MIN_TOLERANCE) invalid.push('tolerance');
+  }
+  return invalid;
+}
+
+/** A behavior that is written but not a map: the API server rejects it, and there is nothing to explain. */
+export function behaviorIsInvalid(behavior: unknown): boolean {
+  return written(behavior) && (typeof behavior !== 'object' || Array.isArray(behavior));
 }
 
 function asRules(value: unknown): HPAScalingRules | undefined {
@@ -90,6 +163,7 @@ export function effectiveRules(
   const resolved = resolveBehavior(clean)!;
   const rules = direction === 'up' ? resolved.scaleUp : resolved.scaleDown;
   const user = direction === 'up' ? clean.scaleUp : clean.scaleDown;
+  const written = behavior && typeof behavior === 'object' && !Array.isArray(behavior) ? behavior : {};
   return {
     stabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? downscaleStabilizationSeconds,
     windowIsDefault: typeof user?.stabilizationWindowSeconds !== 'number',
@@ -98,5 +172,6 @@ export function effectiveRules(
     policiesAreDefault: !Array.isArray(user?.policies),
     tolerance: rules.tolerance ?? DEFAULT_CONTROLLER_OPTIONS.tolerance,
     toleranceIsDefault: rules.tolerance === null,
+    invalid: invalidFields(direction === 'up' ? written.scaleUp : written.scaleDown),
   };
 }

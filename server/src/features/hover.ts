@@ -114,6 +114,22 @@ function workloadDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureCont
   return [];
 }
 
+/**
+ * The detail lines as Markdown: one per line (a hard break), except that a list ends with a blank
+ * line. Without it the line after the last bullet (the ramp times after the scale-down bullet)
+ * renders inside that bullet.
+ */
+function joinDetails(lines: string[]): string {
+  const bullet = (line: string): boolean => line.startsWith('- ');
+  return lines
+    .map((line, i) => {
+      if (i === 0) return line;
+      const previous = lines[i - 1]!;
+      return `${bullet(previous) && !bullet(line) ? '\n\n' : '  \n'}${line}`;
+    })
+    .join('');
+}
+
 /** The hover at a position of a file the server has indexed; null where there is nothing to explain. */
 export function provideHover(file: FileModel, position: Position, ctx: FeatureContext): Hover | null {
   const offset = offsetAt(file, position);
@@ -135,7 +151,7 @@ export function provideHover(file: FileModel, position: Position, ctx: FeatureCo
   if (!spec) return null;
   const sections = [`**\`${formatPath(path)}\`**`, ...fieldSection(spec, locale)];
   const details = hpa ? hpaDetails(doc, path, ctx) : workloadDetails(doc, path, ctx);
-  if (details.length > 0) sections.push(details.join('  \n'));
+  if (details.length > 0) sections.push(joinDetails(details));
   return {
     contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n') },
     range: rangeOf(file, field.span[0], field.span[1]),

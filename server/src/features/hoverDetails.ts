@@ -5,7 +5,14 @@
 import type { HPABehavior, HPAScalingPolicy } from '../../../common/engine/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type FeatureContext, hpasOf, type TargetPod, targetPod } from './context';
-import { effectiveRules, type EffectiveRules, isPolicy } from './effectiveBehavior';
+import {
+  behaviorIsInvalid,
+  effectiveRules,
+  type EffectiveRules,
+  type InvalidField,
+  isPolicy,
+  validPolicy,
+} from './effectiveBehavior';
 import type { IndexedDocument } from './indexedDocument';
 import { nodeAtPath, scalarString, toPlain } from './indexedDocument';
 import { formatDuration, formatSeconds, joinList, type Locale, msg } from './messages';
@@ -60,27 +67,50 @@ function windowText(rules: EffectiveRules, direction: Direction, locale: Locale)
   return direction === 'down' && rules.windowIsDefault ? `${text} ${msg(locale, 'label.fromFlag')}` : text;
 }
 
+function notValid(rules: EffectiveRules, field: InvalidField): boolean {
+  return rules.invalid.includes(field) || rules.invalid.includes('direction');
+}
+
+/**
+ * One direction in one line. A value the API server rejects reads "not valid" where it stands: the
+ * default the engine would fall back to is not what the user wrote, and an empty list is no answer.
+ */
 function rulesLine(rules: EffectiveRules, direction: Direction, locale: Locale): string {
+  if (rules.invalid.includes('direction'))
+    return msg(locale, 'here.directionNotValid', { direction: dirLabel(direction, locale) });
   return msg(locale, 'here.rules', {
     direction: dirLabel(direction, locale),
-    window: windowText(rules, direction, locale),
-    policies: joinList(
-      rules.policies.map((p) => policyShort(p, locale)),
-      locale,
-    ),
-    select: rules.selectPolicy,
+    window: notValid(rules, 'stabilizationWindowSeconds')
+      ? msg(locale, 'here.notValid')
+      : windowText(rules, direction, locale),
+    policies: notValid(rules, 'policies')
+      ? msg(locale, 'here.policiesNotValid')
+      : joinList(
+          rules.policies.map((p) => policyShort(p, locale)),
+          locale,
+        ),
+    select: notValid(rules, 'selectPolicy') ? msg(locale, 'here.notValid') : rules.selectPolicy,
   });
+}
+
+/** A ramp time depends on every field of its direction but the tolerance. */
+function rampIsKnown(rules: EffectiveRules): boolean {
+  return rules.invalid.every((field) => field === 'tolerance');
 }
 
 function timeLines(spec: SpecView, locale: Locale, ctx: FeatureContext, only?: Direction): string[] {
   const bounds = replicaBounds(spec);
-  if (!bounds) return [];
+  if (!bounds || behaviorIsInvalid(spec.behavior)) return [];
   const lines: string[] = [];
   const options =
     ctx.downscaleStabilizationSeconds === undefined
       ? {}
       : { downscaleStabilizationSeconds: ctx.downscaleStabilizationSeconds };
   for (const direction of only ? [only] : (['up', 'down'] as const)) {
+    if (!rampIsKnown(effectiveRules(spec.behavior, direction))) {
+      lines.push(msg(locale, 'here.timeNotValid', { direction: dirLabel(direction, locale) }));
+      continue;
+    }
     const time = scaleTime(spec, direction, options);
     if (!time) continue;
     if (time.seconds === null) {
@@ -104,6 +134,7 @@ export function behaviorLines(
   ctx: FeatureContext,
   only?: Direction,
 ): string[] {
+  if (behaviorIsInvalid(spec.behavior)) return [msg(locale, 'here.behaviorNotValid')];
   const legacy = spec.behavior === undefined || spec.behavior === null;
   const lines: string[] = legacy
     ? [msg(locale, 'here.noBehavior'), msg(locale, 'here.defaultsHeader')]
@@ -182,6 +213,8 @@ export function policyLines(
   const policy: unknown = Array.isArray(policies) ? policies[index] : undefined;
   if (!isPolicy(policy)) return [];
   const lines = [capitalize(policyLong(policy, direction, locale)) + msg(locale, 'punct.period')];
+  // What is written, then that it cannot run: no change computed from a value the API rejects.
+  if (!validPolicy(policy)) return [...lines, msg(locale, 'here.fieldNotValid')];
   const current = currentReplicas(spec, target);
   if (policy.type === 'Percent' && current !== undefined && current > 0) {
     lines.push(msg(locale, 'here.policyAt', { current, change: policyChange(policy, current, direction) }));
@@ -200,6 +233,8 @@ export function selectPolicyLines(
   target: TargetPod | undefined,
 ): string[] {
   const rules = effectiveRules(spec.behavior, direction);
+  if (notValid(rules, 'selectPolicy') || notValid(rules, 'policies'))
+    return [msg(locale, 'here.fieldNotValid')];
   if (rules.selectPolicy === 'Disabled') {
     return [msg(locale, direction === 'up' ? 'here.selectDisabledUp' : 'here.selectDisabledDown')];
   }
@@ -242,6 +277,7 @@ export function windowLines(
   ctx: FeatureContext,
 ): string[] {
   const rules = effectiveRules(spec.behavior, direction, ctx.downscaleStabilizationSeconds);
+  if (notValid(rules, 'stabilizationWindowSeconds')) return [msg(locale, 'here.fieldNotValid')];
   const w = rules.stabilizationWindowSeconds;
   const window = formatSeconds(w, locale);
   if (direction === 'up') return [msg(locale, w === 0 ? 'here.windowUpZero' : 'here.windowUp', { window })];
@@ -254,6 +290,7 @@ function percentText(fraction: number): string {
 
 export function toleranceLines(spec: SpecView, direction: Direction, locale: Locale): string[] {
   const rules = effectiveRules(spec.behavior, direction);
+  if (notValid(rules, 'tolerance')) return [msg(locale, 'here.fieldNotValid')];
   const bound = direction === 'up' ? 1 + rules.tolerance : 1 - rules.tolerance;
   const lines = [
     msg(locale, direction === 'up' ? 'here.toleranceUp' : 'here.toleranceDown', {

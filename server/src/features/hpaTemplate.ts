@@ -4,6 +4,10 @@
  */
 import { type Layout, treeLines } from './textLayout';
 
+/** The replica bounds a new HPA starts with; completion offers the same maxReplicas. */
+export const NEW_HPA_MIN_REPLICAS = 2;
+export const NEW_HPA_MAX_REPLICAS = 10;
+
 /** The lines of a new autoscaling/v2 HPA; `placeholders` turns the values to fill in into tab stops. */
 export function newHpaLines(
   layout: Layout,
@@ -20,8 +24,8 @@ export function newHpaLines(
       metadata,
       spec: {
         scaleTargetRef: { apiVersion: 'apps/v1', kind: target.kind, name: tab(1, target.name) },
-        minReplicas: tab(2, '2'),
-        maxReplicas: tab(3, '10'),
+        minReplicas: tab(2, String(NEW_HPA_MIN_REPLICAS)),
+        maxReplicas: tab(3, String(NEW_HPA_MAX_REPLICAS)),
         metrics: [
           {
             type: 'Resource',

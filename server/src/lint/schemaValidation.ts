@@ -35,7 +35,9 @@ let compiled: Validators | undefined;
 
 function validators(): Validators {
   if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    // verbose: an unknown field's error carries its parent schema, whose properties are what the
+    // "did you mean" suggestion chooses from (rules/schema.ts).
+    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     ajv.addSchema(POD_SPEC_SCHEMA);
     const workloads = new Map<string, ValidateFunction>();
     for (const [kind, schema] of Object.entries(WORKLOAD_SCHEMAS)) workloads.set(kind, ajv.compile(schema));

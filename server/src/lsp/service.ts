@@ -27,6 +27,7 @@ import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/doc
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { setLocale } from '../localize';
+import { setDocsBase } from '../rules/types';
 import { documentHpas, previewModelAt } from './previewModel';
 import { warmUpSchemas } from '../lint/schemaValidation';
 import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../lint/settings';
@@ -69,6 +70,7 @@ export function startHpaService(connection: Connection): HpaService {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     setLocale(params.locale ?? (params.initializationOptions as { locale?: string } | undefined)?.locale);
+    setDocsBase((params.initializationOptions as { docsBase?: unknown } | undefined)?.docsBase);
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);

@@ -7,8 +7,17 @@ import { t } from '../localize';
 import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
+import { schemaDocuments } from '../lint/schemaValidation';
 import { QUANTITY_SHAPE, hasV2Shape, shownValue } from './apiText';
+import { misspeltAmong } from './suggestions';
 import type { Rule, RuleContext } from './types';
+
+/** The fields of a metric and of its target, as the schema lists them (for typo suggestions). */
+const SCHEMA_DEFINITIONS = (
+  schemaDocuments().hpa as { definitions: Record<string, { properties: Record<string, unknown> }> }
+).definitions;
+const METRIC_FIELDS: readonly string[] = Object.keys(SCHEMA_DEFINITIONS.metricSpec!.properties);
+const TARGET_FIELDS: readonly string[] = Object.keys(SCHEMA_DEFINITIONS.metricTarget!.properties);
 
 /** metrics[i].type -> the field holding its source. */
 const SOURCE_OF_TYPE: Record<string, string> = {
@@ -38,7 +47,7 @@ function checkMetric(metric: YamlView, context: RuleContext): void {
   const sourceKey = SOURCE_OF_TYPE[type];
   if (sourceKey === undefined) return; // unknown type: the schema's enum reports it
   const source = metric.get(sourceKey);
-  if (!source.exists) {
+  if (!source.exists && !typoHidesIt(metric, METRIC_FIELDS, [sourceKey], context)) {
     context.report(
       metric.get('type').valueSpan(),
       t('{path}: Required value: must populate information for the given metric source', {
@@ -143,6 +152,22 @@ function isSet(view: YamlView): boolean {
   return view.exists && view.value !== null;
 }
 
+/**
+ * True when an unknown key of the map most likely misspells one of the fields it lacks
+ * (`averageUtilisation` in a target, `resorce` in a metric): the schema rule's "did you mean" diagnostic on that key says what is
+ * wrong, so a second error for the same typo would only add noise. Reported as usual when the user
+ * turned the schema rule off.
+ */
+function typoHidesIt(
+  map: YamlView,
+  allowed: readonly string[],
+  missing: readonly string[],
+  context: RuleContext,
+): boolean {
+  if (context.settings.rules.schema === 'off') return false;
+  return misspeltAmong(map.keys(), allowed, missing);
+}
+
 function checkTargetCombination(type: string, target: YamlView, context: RuleContext): void {
   const value = target.get('value');
   const averageValue = target.get('averageValue');
@@ -152,6 +177,7 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
     case 'Resource':
     case 'ContainerResource':
       if (!isSet(averageValue) && !isSet(utilization)) {
+        if (typoHidesIt(target, TARGET_FIELDS, ['averageValue', 'averageUtilization'], context)) break;
         context.report(
           targetKey,
           t('{path}: Required value: must set either a target raw value or a target utilization', {
@@ -169,6 +195,7 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
       break;
     case 'Pods':
       if (!isSet(averageValue)) {
+        if (typoHidesIt(target, TARGET_FIELDS, ['averageValue'], context)) break;
         context.report(
           targetKey,
           t('{path}: Required value: must specify a positive target averageValue', {
@@ -179,6 +206,7 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
       break;
     case 'Object':
       if (!isSet(value) && !isSet(averageValue)) {
+        if (typoHidesIt(target, TARGET_FIELDS, ['value', 'averageValue'], context)) break;
         context.report(
           targetKey,
           t('{path}: Required value: must set either a target value or averageValue', {
@@ -189,6 +217,7 @@ function checkTargetCombination(type: string, target: YamlView, context: RuleCon
       break;
     case 'External':
       if (!isSet(value) && !isSet(averageValue)) {
+        if (typoHidesIt(target, TARGET_FIELDS, ['value', 'averageValue'], context)) break;
         context.report(
           targetKey,
           t('{path}: Required value: must set either a target value for metric or a per-pod target', {

@@ -1,6 +1,8 @@
 /**
  * schema: the object against schemas/: unknown fields (on the key), wrong types (on the value),
- * missing required fields (on the parent's key), unsupported enum values (on the value).
+ * missing required fields (on the parent's key), unsupported enum values (on the value). An unknown
+ * field or an unsupported value close to an allowed one says "did you mean …?" (suggestions.ts),
+ * and the required field such a typo leaves missing is not reported a second time.
  */
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
@@ -9,6 +11,7 @@ import { HPA_KIND } from '../workspace/scaleTarget';
 import { type SchemaError, validatorFor } from '../lint/schemaValidation';
 import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE } from './apiText';
+import { likelyField, likelyMeant, type Suggestion } from './suggestions';
 import type { Rule, RuleContext } from './types';
 
 export const schemaRule: Rule = {
@@ -19,18 +22,86 @@ export const schemaRule: Rule = {
   kinds: [HPA_KIND, ...WORKLOAD_KINDS],
   scope: 'document',
   check(object, context) {
-    const validate = validatorFor(object.kind, object.apiVersion);
-    if (!validate) return;
-    if (validate(validatedValue(object))) return;
+    const errors = schemaErrors(object);
+    if (errors.length === 0) return;
+    const meant = suggestionsOf(object, errors);
     const seen = new Set<string>();
-    for (const error of validate.errors ?? []) {
+    for (const error of errors) {
       const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      reportError(object, error, context);
+      if (error.keyword === 'required' && misspeltRequired(error, meant)) continue;
+      reportError(object, error, context, meant.get(error));
     }
   },
 };
+
+/** The schema's complaints about the object; none when no schema applies. */
+function schemaErrors(object: K8sObject): SchemaError[] {
+  const validate = validatorFor(object.kind, object.apiVersion);
+  if (!validate || validate(validatedValue(object))) return [];
+  return [...(validate.errors ?? [])];
+}
+
+/** The name each unknown field or unsupported value most likely stands for, where one does. */
+function suggestionsOf(object: K8sObject, errors: readonly SchemaError[]): Map<SchemaError, string> {
+  const meant = new Map<SchemaError, string>();
+  for (const error of errors) {
+    const params = error.params as Record<string, unknown>;
+    if (error.keyword === 'additionalProperties') {
+      const properties = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)
+        ?.properties;
+      const parent = viewAt(object, error.instancePath);
+      if (!properties || !parent.isMap) continue;
+      const suggestion = likelyField(
+        String(params.additionalProperty),
+        Object.keys(properties),
+        parent.keys(),
+      );
+      if (suggestion !== undefined) meant.set(error, suggestion);
+    } else if (error.keyword === 'enum') {
+      const value = viewAt(object, error.instancePath).value;
+      const allowed = ((params.allowedValues as unknown[]) ?? []).filter(
+        (v): v is string => typeof v === 'string',
+      );
+      const suggestion = typeof value === 'string' ? likelyMeant(value, allowed) : undefined;
+      if (suggestion !== undefined) meant.set(error, suggestion);
+    }
+  }
+  return meant;
+}
+
+/** A required field that an unknown sibling most likely misspells: that sibling's diagnostic covers it. */
+function misspeltRequired(error: SchemaError, meant: ReadonlyMap<SchemaError, string>): boolean {
+  const missing = String((error.params as Record<string, unknown>).missingProperty);
+  for (const [other, suggestion] of meant) {
+    if (
+      other.keyword === 'additionalProperties' &&
+      other.instancePath === error.instancePath &&
+      suggestion === missing
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Where the schema rule suggests a name, and which: the unknown key or the unsupported value, with
+ * its span in the file. The quick fix reads this, so it writes exactly what the message said.
+ */
+export function schemaSuggestions(object: K8sObject): Suggestion[] {
+  const errors = schemaErrors(object);
+  const suggestions: Suggestion[] = [];
+  for (const [error, replacement] of suggestionsOf(object, errors)) {
+    const view = viewAt(object, error.instancePath);
+    const span =
+      error.keyword === 'additionalProperties'
+        ? view.get(String((error.params as Record<string, unknown>).additionalProperty)).keySpan()
+        : view.valueSpan();
+    suggestions.push({ span, replacement });
+  }
+  return suggestions;
+}
 
 /**
  * The value the schema sees. A workload's schema is a slice (replicas and the Pod template's
@@ -76,13 +147,24 @@ function childPath(parent: YamlView, key: string): string {
   return parent.path ? `${parent.path}.${key}` : key;
 }
 
-function reportError(object: K8sObject, error: SchemaError, context: RuleContext): void {
+function reportError(
+  object: K8sObject,
+  error: SchemaError,
+  context: RuleContext,
+  suggestion: string | undefined,
+): void {
   const view = viewAt(object, error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
-      context.report(view.get(key).keySpan(), t('unknown field "{path}"', { path: childPath(view, key) }));
+      const path = childPath(view, key);
+      context.report(
+        view.get(key).keySpan(),
+        suggestion === undefined
+          ? t('unknown field "{path}"', { path })
+          : t('unknown field "{path}": did you mean "{suggestion}"?', { path, suggestion }),
+      );
       return;
     }
     case 'required': {
@@ -106,13 +188,18 @@ function reportError(object: K8sObject, error: SchemaError, context: RuleContext
     }
     case 'enum': {
       const allowed = ((params.allowedValues as unknown[]) ?? []).map((v) => JSON.stringify(v)).sort();
+      const fields = { path: view.path, value: shown(view), supported: allowed.join(', ') };
       context.report(
         view.valueSpan(),
-        t('{path}: Unsupported value: {value}: supported values: {supported}', {
-          path: view.path,
-          value: shown(view),
-          supported: allowed.join(', '),
-        }),
+        suggestion === undefined
+          ? t('{path}: Unsupported value: {value}: supported values: {supported}', fields)
+          : t(
+              '{path}: Unsupported value: {value}: supported values: {supported}; did you mean "{suggestion}"?',
+              {
+                ...fields,
+                suggestion,
+              },
+            ),
       );
       return;
     }

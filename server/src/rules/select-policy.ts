@@ -1,7 +1,12 @@
-/** select-policy: selectPolicy must be Max, Min or Disabled. */
+/**
+ * select-policy: selectPolicy must be Max, Min or Disabled. A near miss (`max`, `Mn`) says which
+ * one it most likely means, and the quick fix writes it (selectPolicySuggestions).
+ */
 import { t } from '../localize';
+import type { K8sObject } from '../workspace/objects';
 import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
+import { likelyMeant, type Suggestion } from './suggestions';
 import type { Rule } from './types';
 
 const SUPPORTED = ['Disabled', 'Max', 'Min'];
@@ -13,19 +18,42 @@ export const selectPolicyRule: Rule = {
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
   scope: 'document',
   check(object, context) {
-    for (const { rules } of presentDirections(object)) {
-      const select = rules.get('selectPolicy');
-      if (!select.exists) continue;
-      const value = select.string;
-      if (value !== undefined && SUPPORTED.includes(value)) continue;
+    for (const select of unsupported(object)) {
+      const fields = {
+        path: select.view.path,
+        value: shownValue(select.view),
+        supported: SUPPORTED.map((s) => `"${s}"`).join(', '),
+      };
       context.report(
-        select.valueSpan(),
-        t('{path}: Unsupported value: {value}: supported values: {supported}', {
-          path: select.path,
-          value: shownValue(select),
-          supported: SUPPORTED.map((s) => `"${s}"`).join(', '),
-        }),
+        select.view.valueSpan(),
+        select.meant === undefined
+          ? t('{path}: Unsupported value: {value}: supported values: {supported}', fields)
+          : t(
+              '{path}: Unsupported value: {value}: supported values: {supported}; did you mean "{suggestion}"?',
+              {
+                ...fields,
+                suggestion: select.meant,
+              },
+            ),
       );
     }
   },
 };
+
+/** Each written selectPolicy the API rejects, with the supported value it most likely means. */
+function unsupported(object: K8sObject) {
+  return presentDirections(object).flatMap(({ rules }) => {
+    const view = rules.get('selectPolicy');
+    if (!view.exists) return [];
+    const value = view.string;
+    if (value !== undefined && SUPPORTED.includes(value)) return [];
+    return [{ view, meant: value === undefined ? undefined : likelyMeant(value, SUPPORTED) }];
+  });
+}
+
+/** The values this rule suggests a replacement for, with their spans, for the quick fix. */
+export function selectPolicySuggestions(object: K8sObject): Suggestion[] {
+  return unsupported(object).flatMap(({ view, meant }) =>
+    meant === undefined ? [] : [{ span: view.valueSpan(), replacement: meant }],
+  );
+}

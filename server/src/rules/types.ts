@@ -12,8 +12,25 @@ export type SeverityOverride = Severity | 'off';
 
 export const DOCS_BASE = 'https://github.com/hpa-tools/hpa-linter/blob/main/docs/rules/';
 
+let docsBase = DOCS_BASE;
+
+/**
+ * Where rule pages are read from: the extension passes the URI of the `docs/rules/` folder it ships
+ * (`initializationOptions.docsBase`), so a link in Problems opens offline; anything else (the CLI, a
+ * client that sends no base or not a URI) keeps the pages on GitHub.
+ */
+export function setDocsBase(base: unknown): void {
+  docsBase =
+    typeof base === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(base)
+      ? base.endsWith('/')
+        ? base
+        : `${base}/`
+      : DOCS_BASE;
+}
+
+/** The page of a rule, as `codeDescription.href` and SARIF's `helpUri` link it. */
 export function docsUrl(ruleId: string): string {
-  return `${DOCS_BASE}${ruleId}.md`;
+  return `${docsBase}${encodeURIComponent(ruleId)}.md`;
 }
 
 /** A finding in one file, before it is turned into an LSP diagnostic or a CLI line. */
