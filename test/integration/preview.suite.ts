@@ -14,7 +14,7 @@ function previewTabs(): vscode.Tab[] {
 async function previewModel(uri: vscode.Uri, line: number): Promise<PreviewModelResult> {
   const { client } = await api();
   const params: PreviewModelParams = { uri: client.code2ProtocolConverter.asUri(uri), line };
-  return client.sendRequest<PreviewModelResult>(PreviewModelRequest, params);
+  return client.sendRequest<PreviewModelResult>(PreviewModelRequest.method, params);
 }
 
 export function previewSuite(): void {
