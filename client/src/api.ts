@@ -1,3 +1,4 @@
+import type * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { PreviewInspection } from './preview/previewManager';
 
@@ -17,4 +18,5 @@ export interface HpaExtensionApi {
   serverRestarts(): number;
   /** What the preview panel was last told and whether its page loaded (for the reload test). */
   previewState(): PreviewInspection;
+  readonly onDidChangePreviewState: vscode.Event<void>;
 }

@@ -48,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
     serverStartMs: () => serverStartMs,
     serverRestarts: () => restartPolicy.restartCount(),
     previewState: () => preview.inspect(),
+    onDidChangePreviewState: preview.onDidChangeInspection,
   };
 }
 

@@ -180,7 +180,10 @@ function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
       return { ...state, stepMode: action.on, cursor: 0, logStart: 0 };
     case 'step': {
       if (!state.stepMode) return state;
-      const cursor = clampCursor(clampCursor(state.cursor, action.stepCount) + action.delta, action.stepCount);
+      const cursor = clampCursor(
+        clampCursor(state.cursor, action.stepCount) + action.delta,
+        action.stepCount,
+      );
       // Keep the current sync on the visible page of the log.
       return { ...state, cursor, logStart: Math.floor(cursor / LOG_PAGE_SIZE) * LOG_PAGE_SIZE };
     }
@@ -189,7 +192,9 @@ function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
         ? { ...state, logVariant: action.variant as VariantKey }
         : state;
     case 'logPage':
-      return Number.isInteger(action.start) && action.start >= 0 ? { ...state, logStart: action.start } : state;
+      return Number.isInteger(action.start) && action.start >= 0
+        ? { ...state, logStart: action.start }
+        : state;
   }
 }
 

@@ -54,7 +54,10 @@ export class PreviewManager implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
   private inspection: PreviewInspection = { open: false, restored: false, pageLoads: 0, delivered: null };
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly inspectionChanged = new vscode.EventEmitter<void>();
+  /** Fires when `inspect()` would answer differently (a page load, a delivered message). */
+  readonly onDidChangeInspection = this.inspectionChanged.event;
+  private readonly disposables: vscode.Disposable[] = [this.inspectionChanged];
   private panelDisposables: vscode.Disposable[] = [];
 
   constructor(
@@ -289,7 +292,9 @@ export class PreviewManager implements vscode.Disposable {
     // The file may be gone; the server then answers from the index (or with null).
     const hpas = document ? await this.hpas.get(document) : [];
     const line =
-      'line' in source ? source.line : (hpas.find((h) => h.documentIndex === source.documentIndex)?.line ?? 0);
+      'line' in source
+        ? source.line
+        : (hpas.find((h) => h.documentIndex === source.documentIndex)?.line ?? 0);
     const result = await this.server.request(PreviewModelRequest, { uri: source.uri.toString(), line });
     return { model: result !== null && isPreviewModel(result) ? result : null, hpas };
   }
@@ -299,11 +304,12 @@ export class PreviewManager implements vscode.Disposable {
     const panel = this.panel;
     if (!panel) return;
     void panel.webview.postMessage(message).then((delivered) => {
-      if (delivered && panel === this.panel)
-        this.inspection.delivered = {
-          type: message.type,
-          ...(message.type === 'model' ? { hpa: message.model.name } : {}),
-        };
+      if (!delivered || panel !== this.panel) return;
+      this.inspection.delivered = {
+        type: message.type,
+        ...(message.type === 'model' ? { hpa: message.model.name } : {}),
+      };
+      this.inspectionChanged.fire();
     });
   }
 
@@ -311,6 +317,7 @@ export class PreviewManager implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.inspection.pageLoads += 1;
+        this.inspectionChanged.fire();
         await this.refresh();
         return;
       case 'toggleLock':
