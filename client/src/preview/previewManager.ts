@@ -37,10 +37,16 @@ export interface PreviewInspection {
   open: boolean;
   /** True when the panel was handed back by the serializer after a reload. */
   restored: boolean;
+  /** True when the restored panel's saved state named the HPA it showed. */
+  restoredWithState: boolean;
   /** How many `ready` messages the current page sent (one per page load). */
   pageLoads: number;
+  /** The last message posted to the page, by type, whether or not it was accepted. */
+  posted: HostToWebview['type'] | null;
   /** The last message the page accepted (postMessage resolved true), by type. */
   delivered: { type: HostToWebview['type']; hpa?: string } | null;
+  /** Whether the language server can answer. */
+  server: ServerStatus;
 }
 
 export class PreviewManager implements vscode.Disposable {
@@ -53,7 +59,13 @@ export class PreviewManager implements vscode.Disposable {
   private hpaName = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
-  private inspection: PreviewInspection = { open: false, restored: false, pageLoads: 0, delivered: null };
+  private inspection: Omit<PreviewInspection, 'open' | 'server'> = {
+    restored: false,
+    restoredWithState: false,
+    pageLoads: 0,
+    posted: null,
+    delivered: null,
+  };
   private readonly inspectionChanged = new vscode.EventEmitter<void>();
   /** Fires when `inspect()` would answer differently (a page load, a delivered message). */
   readonly onDidChangeInspection = this.inspectionChanged.event;
@@ -81,7 +93,7 @@ export class PreviewManager implements vscode.Disposable {
   }
 
   inspect(): PreviewInspection {
-    return { ...this.inspection, open: this.panel !== undefined };
+    return { ...this.inspection, open: this.panel !== undefined, server: this.server.status() };
   }
 
   /** Opens (or reveals) the preview for the given document, or the active editor's. */
@@ -159,7 +171,13 @@ export class PreviewManager implements vscode.Disposable {
 
   private attach(panel: vscode.WebviewPanel, restored: boolean): void {
     this.panel = panel;
-    this.inspection = { open: true, restored, pageLoads: 0, delivered: null };
+    this.inspection = {
+      restored,
+      restoredWithState: restored && this.source !== undefined,
+      pageLoads: 0,
+      posted: null,
+      delivered: null,
+    };
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     panel.webview.html = previewHtml(
       panel.webview,
@@ -241,10 +259,23 @@ export class PreviewManager implements vscode.Disposable {
 
   /** Fetches the model of the source and posts it; a newer refresh makes an older answer stale. */
   private async refresh(): Promise<void> {
-    if (!this.panel || !this.source) return;
+    if (!this.panel) return;
+    const locale = vscode.env.language;
+    // A panel restored without a saved model (VS Code kept the layout but not yet the page's state)
+    // shows the active editor rather than nothing.
+    const editor = vscode.window.activeTextEditor;
+    if (!this.source && editor?.document.languageId === 'yaml')
+      this.source = { uri: editor.document.uri, line: editor.selection.active.line };
+    if (!this.source) {
+      this.post({
+        type: 'noModel',
+        reason: vscode.l10n.t('No HorizontalPodAutoscaler in the active editor.'),
+        locale,
+      });
+      return;
+    }
     const generation = ++this.generation;
     const source = this.source;
-    const locale = vscode.env.language;
     const waiting = this.waitingReason(this.server.status());
     if (waiting !== undefined) {
       // The panel keeps what it shows (e.g. its saved state after a reload) and says why it waits.
@@ -303,6 +334,7 @@ export class PreviewManager implements vscode.Disposable {
   private post(message: HostToWebview): void {
     const panel = this.panel;
     if (!panel) return;
+    this.inspection.posted = message.type;
     void panel.webview.postMessage(message).then((delivered) => {
       if (!delivered || panel !== this.panel) return;
       this.inspection.delivered = {
