@@ -81,8 +81,8 @@ test('one CodeLens per previewable HPA runs the open-to-the-side command with th
   assert.deepEqual(
     lenses.map((lens) => [lens.command?.title, tooltip(lens)]),
     [
-      ['スケーリングをプレビュー', 'api のスケーリング プレビューを横に開く'],
-      ['スケーリングをプレビュー', 'worker のスケーリング プレビューを横に開く'],
+      ['スケーリングをプレビュー', 'apiのスケーリング プレビューを横に開く'],
+      ['スケーリングをプレビュー', 'workerのスケーリング プレビューを横に開く'],
     ],
   );
 });
