@@ -2,12 +2,25 @@
  * Messages that cross a process or frame boundary: custom LSP requests between the extension host
  * and the language server, and messages between the extension host and the preview webview.
  * Typed unions, validated on receipt by the side that reads them.
+ *
+ * Requests (client -> server, custom LSP methods): PreviewModelRequest, DocumentHpasRequest.
  */
 import type { HPASpec, ControllerOptions } from './engine/types';
 import type { LoadSeries } from './engine/simulationTypes';
 
-/** Custom LSP request: the HPA at (or nearest before) a position, ready for the simulator. */
-export const PreviewModelRequest = 'hpa/previewModel';
+/**
+ * A custom LSP request, declared once and read by both ends: the client sends it with
+ * `sendCustomRequest`, the server answers it with `onCustomRequest` (each side's small helper), and
+ * the params and result types travel with the method name so neither side can drift.
+ */
+export interface CustomRequest<Params, Result> {
+  readonly method: string;
+  /** Never set at run time: carries the params and result types to the helpers. */
+  readonly types?: { params: Params; result: Result };
+}
+
+export type ParamsOf<R> = R extends CustomRequest<infer P, unknown> ? P : never;
+export type ResultOf<R> = R extends CustomRequest<unknown, infer T> ? T : never;
 
 export interface PreviewModelParams {
   uri: string;
@@ -35,14 +48,32 @@ export interface PreviewModel {
 
 export type PreviewModelResult = PreviewModel | null;
 
-/** Custom LSP request: names of all HPAs in a document, for CodeLens and the editor-title button. */
-export const DocumentHpasRequest = 'hpa/documentHpas';
+/** The HPA at (or nearest before) a position, ready for the simulator; null when the file has none. */
+export const PreviewModelRequest: CustomRequest<PreviewModelParams, PreviewModelResult> = {
+  method: 'hpa/previewModel',
+};
+
+export interface DocumentHpasParams {
+  uri: string;
+}
+
 export interface DocumentHpa {
   name: string;
   documentIndex: number;
   /** 0-based line of the `kind: HorizontalPodAutoscaler` document start. */
   line: number;
 }
+
+/**
+ * The previewable HPAs of a document, for the editor-title button's context key (the CodeLens comes
+ * from the server's own textDocument/codeLens).
+ */
+export const DocumentHpasRequest: CustomRequest<DocumentHpasParams, DocumentHpa[]> = {
+  method: 'hpa/documentHpas',
+};
+
+/** The command a CodeLens runs, with its arguments `[uri, line]` (uri as a string, line 0-based). */
+export const OPEN_PREVIEW_TO_SIDE_COMMAND = 'hpa.openPreviewToSide';
 
 /** Settings the user can change in the preview panel. */
 export interface PreviewSettings {
@@ -62,6 +93,11 @@ export interface PreviewSettings {
 export type HostToWebview =
   | { type: 'model'; model: PreviewModel; locale: string; locked: boolean }
   | { type: 'noModel'; reason: string; locale: string }
+  /**
+   * No model yet, and why (the language server is starting, or stopped): said in the host's words
+   * and language. A `model` or `noModel` follows when the server answers.
+   */
+  | { type: 'waiting'; reason: string; locale: string }
   | { type: 'csvLoad'; name: string; text: string }
   /** The lock was toggled from the editor title or the palette. */
   | { type: 'lockChanged'; locked: boolean }
@@ -77,5 +113,4 @@ export type WebviewToHost =
   | { type: 'toggleLock' }
   | { type: 'pickCsv' }
   | { type: 'exportCsv'; text: string }
-  | { type: 'exportSvg'; text: string }
-  | { type: 'settingsChanged'; settings: PreviewSettings };
+  | { type: 'exportSvg'; text: string };

@@ -1,4 +1,6 @@
+import type * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import type { PreviewInspection } from './preview/previewManager';
 
 /**
  * What activate() returns, read by the integration tests through
@@ -14,4 +16,7 @@ export interface HpaExtensionApi {
   serverStartMs(): number | undefined;
   /** How often the server died and was restarted during this session. */
   serverRestarts(): number;
+  /** What the preview panel was last told and whether its page loaded (for the reload test). */
+  previewState(): PreviewInspection;
+  readonly onDidChangePreviewState: vscode.Event<void>;
 }

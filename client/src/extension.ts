@@ -4,6 +4,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HpaExtensionApi } from './api';
 import { createLanguageClient } from './languageClient';
 import { registerPreview } from './preview/index';
+import { languageServerLink } from './serverLink';
 import { ServerRestartPolicy } from './serverRestartPolicy';
 
 let client: LanguageClient | undefined;
@@ -17,7 +18,6 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
   const restartPolicy = new ServerRestartPolicy(output);
   const languageClient = createLanguageClient(context, output, restartPolicy);
   client = languageClient;
-  registerPreview(context, languageClient);
 
   // Started without awaiting: activation must not wait for a Node process to boot.
   let serverStartMs: number | undefined;
@@ -35,6 +35,9 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
   );
   // The API hands the promise to whoever wants it; without this, a failed start would be unhandled.
   serverReady.catch(() => undefined);
+  const server = languageServerLink(languageClient, serverReady);
+  context.subscriptions.push(server);
+  const preview = registerPreview(context, server);
 
   const activationMs = performance.now() - started;
   output.appendLine(`HPA extension activated in ${activationMs.toFixed(1)} ms.`);
@@ -44,6 +47,8 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
     serverReady,
     serverStartMs: () => serverStartMs,
     serverRestarts: () => restartPolicy.restartCount(),
+    previewState: () => preview.inspect(),
+    onDidChangePreviewState: preview.onDidChangeInspection,
   };
 }
 

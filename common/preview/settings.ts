@@ -150,17 +150,3 @@ export function fromPreviewSettings(
     options: p.options,
   };
 }
-
-/** The panel settings in the protocol's flat shape (the first metric's load stands for all). */
-export function toPreviewSettings(s: PanelSettings, initialReplicas: number): PreviewSettings {
-  const first = Object.values(s.metricLoads)[0] ?? DEFAULT_METRIC_LOAD;
-  return {
-    profile: first.profile,
-    peak: first.peak,
-    noise: first.noise,
-    durationSeconds: s.durationSeconds,
-    initialReplicas: s.initialReplicas ?? initialReplicas,
-    syncPeriodSeconds: s.syncPeriodSeconds,
-    podStartupSeconds: s.podStartupSeconds,
-  };
-}

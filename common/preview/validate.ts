@@ -87,16 +87,13 @@ export function isPartialSettings(v: unknown): v is Partial<PreviewSettings> {
   return isOptional(v.options, isObj);
 }
 
-function isSettings(v: unknown): v is PreviewSettings {
-  return isPartialSettings(v) && isStr(v.profile) && SETTINGS_NUMBERS.every((k) => isNum((v as Obj)[k]));
-}
-
 export function isHostToWebview(v: unknown): v is HostToWebview {
   if (!isObj(v)) return false;
   switch (v.type) {
     case 'model':
       return isPreviewModel(v.model) && isStr(v.locale, 64) && typeof v.locked === 'boolean';
     case 'noModel':
+    case 'waiting':
       return isStr(v.reason) && isStr(v.locale, 64);
     case 'csvLoad':
       return isStr(v.name, 4096) && isStr(v.text, MAX_TEXT);
@@ -124,8 +121,6 @@ export function isWebviewToHost(v: unknown): v is WebviewToHost {
     case 'exportCsv':
     case 'exportSvg':
       return isStr(v.text, MAX_TEXT);
-    case 'settingsChanged':
-      return isSettings(v.settings);
     default:
       return false;
   }

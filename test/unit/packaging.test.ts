@@ -96,3 +96,19 @@ test('every path the manifest points at is packaged', () => {
     `${l10nFolder}/ holds bundles in the package`,
   );
 });
+
+/**
+ * The extension host asks the language server about HPAs; it carries no YAML parser of its own. The
+ * markers are messages of the `yaml` package's parser (and js-yaml's error class); the server bundle
+ * must hold the first ones, which shows they are still the parser's words and the check can fail.
+ */
+test('dist/client.js contains no YAML parser', () => {
+  const client = readFileSync(join(root, 'dist', 'client.js'), 'utf8');
+  const server = readFileSync(join(root, 'dist', 'server.js'), 'utf8');
+  const markers = ['YAMLParseError', 'Nested mappings are not allowed in compact mappings'];
+  for (const marker of markers) assert.ok(server.includes(marker), `the server's parser says "${marker}"`);
+  assert.deepEqual(
+    [...markers, 'YAMLException'].filter((marker) => client.includes(marker)),
+    [],
+  );
+});

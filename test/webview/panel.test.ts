@@ -291,3 +291,36 @@ test('the panel restores its model and settings from the saved state before the 
   assert.equal(await second.page.locator('.log-table tbody tr').count(), 40);
   await assertClean(second);
 });
+
+test('while the server starts the panel says so, keeps a restored model, and fills in on the answer', async () => {
+  const reason = 'The HPA language server is starting; the preview fills in when it is ready.';
+  // A fresh panel: nothing to show yet, so only the reason (no "no HPA" line).
+  const fresh = await openPanel(browser, server.origin);
+  let n = await fresh.renders();
+  await fresh.send({ type: 'waiting', reason, locale: 'en' });
+  n = await fresh.waitForRender(n);
+  assert.equal(await fresh.page.textContent('header p.waiting'), reason);
+  assert.equal(await fresh.page.locator('header .no-model').count(), 0);
+  await fresh.send({ type: 'model', model: TINY_MODEL, locale: 'en', locked: false });
+  await fresh.waitForRender(n);
+  assert.equal(await fresh.page.locator('header p.waiting').count(), 0);
+  assert.equal(await fresh.page.textContent('header .hpa-name'), 'HorizontalPodAutoscaler tiny');
+  await assertClean(fresh);
+
+  // A page restored after a reload shows its saved model and says it waits for the server.
+  const first = await openPanel(browser, server.origin);
+  const m = await first.renders();
+  await first.send({ type: 'model', model: TINY_MODEL, locale: 'en', locked: false });
+  await first.waitForRender(m);
+  const saved = (await first.probe()).state;
+  await first.page.close();
+  const restored = await openPanel(browser, server.origin, saved);
+  n = await restored.renders();
+  assert.equal(await restored.page.textContent('header .hpa-name'), 'HorizontalPodAutoscaler tiny');
+  await restored.send({ type: 'waiting', reason, locale: 'en' });
+  await restored.waitForRender(n);
+  assert.equal(await restored.page.textContent('header p.waiting'), reason);
+  assert.equal(await restored.page.textContent('header .hpa-name'), 'HorizontalPodAutoscaler tiny');
+  assert.equal(await restored.page.locator('svg path.hpa-replicas').count(), 3);
+  await assertClean(restored);
+});

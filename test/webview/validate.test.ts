@@ -28,6 +28,7 @@ test('valid host messages pass', () => {
   assert.ok(isHostToWebview({ type: 'noModel', reason: 'none', locale: 'en' }));
   assert.ok(isHostToWebview({ type: 'csvLoad', name: 'a.csv', text: 't,cpu\n0,1\n' }));
   assert.ok(isHostToWebview({ type: 'lockChanged', locked: true }));
+  assert.ok(isHostToWebview({ type: 'waiting', reason: 'The server is starting.', locale: 'en' }));
   assert.ok(
     isHostToWebview({
       type: 'fixedLoads',
@@ -55,6 +56,8 @@ test('host messages with wrong shapes are rejected', () => {
     { type: 'model', model: { ...model, target: { kind: 'Deployment' } }, locale: 'en', locked: false },
     { type: 'csvLoad', name: 'a.csv' },
     { type: 'lockChanged', locked: 'yes' },
+    { type: 'waiting', locale: 'en' },
+    { type: 'waiting', reason: 7, locale: 'en' },
     { type: 'fixedLoads', name: 'x', loads: [{ metric: 'cpu', points: [{ t: 0, value: Infinity }] }] },
     { type: 'fixedLoads', name: 'x', loads: [], settings: { peak: 'high' } },
     { type: 'unknown' },
@@ -65,8 +68,11 @@ test('host messages with wrong shapes are rejected', () => {
 test('webview messages are checked the same way', () => {
   assert.ok(isWebviewToHost({ type: 'ready' }));
   assert.ok(isWebviewToHost({ type: 'exportCsv', text: 'a' }));
-  assert.ok(
-    isWebviewToHost({
+  for (const message of [
+    { type: 'exportSvg' },
+    { type: 'exportCsv', text: 5 },
+    // Posted once and ignored by the host: no longer part of the protocol.
+    {
       type: 'settingsChanged',
       settings: {
         profile: 'burst',
@@ -77,12 +83,7 @@ test('webview messages are checked the same way', () => {
         syncPeriodSeconds: 15,
         podStartupSeconds: 0,
       },
-    }),
-  );
-  for (const message of [
-    { type: 'exportSvg' },
-    { type: 'exportCsv', text: 5 },
-    { type: 'settingsChanged', settings: { profile: 'x' } },
+    },
     { type: 'openFile', path: '/etc/passwd' },
   ]) {
     assert.equal(isWebviewToHost(message), false, JSON.stringify(message));

@@ -2,20 +2,20 @@
  * The preview panel's lifecycle, modelled on VS Code's markdown preview: one panel that follows the
  * active editor (and, in multi-document files, the HPA under the cursor) unless locked; data updates
  * are posted, never a new `webview.html`; the panel survives a window reload through a serializer.
+ * Every model comes from the language server; while it is starting, the panel says so and fills in
+ * once it answers.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   PreviewModelRequest,
+  type DocumentHpa,
   type HostToWebview,
   type PreviewModel,
-  type PreviewModelParams,
-  type PreviewModelResult,
   type WebviewToHost,
 } from '../../../common/protocol';
 import { isPreviewModel, isWebviewToHost } from '../../../common/preview/validate';
-import { buildFallbackModel } from './fallbackModel';
-import { hpaAtLine, scanHpaDocuments } from './hpaScan';
+import type { ServerLink, ServerStatus } from '../serverLink';
+import { hpaAtLine, type DocumentHpaCache } from './documentHpas';
 import { previewHtml } from './previewHtml';
 
 export const PREVIEW_VIEW_TYPE = 'hpa.preview';
@@ -23,10 +23,8 @@ export const PREVIEW_VIEW_TYPE = 'hpa.preview';
 const DEBOUNCE_MS = 50;
 const MAX_CSV_BYTES = 20_000_000;
 
-interface Source {
-  uri: vscode.Uri;
-  line: number;
-}
+/** What the preview shows: a line of a document, or (after a reload) a document of a file. */
+type Source = { uri: vscode.Uri; line: number } | { uri: vscode.Uri; documentIndex: number };
 
 /** What the host keeps in the webview state besides the webview's own fields (read on restore). */
 interface RestoredState {
@@ -34,25 +32,57 @@ interface RestoredState {
   locked?: unknown;
 }
 
+/** What the panel was last told, for the integration tests (through the extension's API). */
+export interface PreviewInspection {
+  open: boolean;
+  /** True when the panel was handed back by the serializer after a reload. */
+  restored: boolean;
+  /** True when the restored panel's saved state named the HPA it showed. */
+  restoredWithState: boolean;
+  /** How many `ready` messages the current page sent (one per page load). */
+  pageLoads: number;
+  /** The last message posted to the page, by type, whether or not it was accepted. */
+  posted: HostToWebview['type'] | null;
+  /** The last message the page accepted (postMessage resolved true), by type. */
+  delivered: { type: HostToWebview['type']; hpa?: string } | null;
+  /** Whether the language server can answer. */
+  server: ServerStatus;
+}
+
 export class PreviewManager implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private source: Source | undefined;
   private locked = false;
   private documentIndex = -1;
+  /** The HPAs of the source document when its model was fetched: a cursor move within one needs no request. */
+  private sourceHpas: DocumentHpa[] = [];
   private hpaName = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
-  private readonly disposables: vscode.Disposable[] = [];
+  private inspection: Omit<PreviewInspection, 'open' | 'server'> = {
+    restored: false,
+    restoredWithState: false,
+    pageLoads: 0,
+    posted: null,
+    delivered: null,
+  };
+  private readonly inspectionChanged = new vscode.EventEmitter<void>();
+  /** Fires when `inspect()` would answer differently (a page load, a delivered message). */
+  readonly onDidChangeInspection = this.inspectionChanged.event;
+  private readonly disposables: vscode.Disposable[] = [this.inspectionChanged];
   private panelDisposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly client: LanguageClient | undefined,
+    private readonly server: ServerLink,
+    private readonly hpas: DocumentHpaCache,
   ) {
     this.disposables.push(
-      vscode.window.onDidChangeActiveTextEditor((editor) => this.onActiveEditor(editor)),
+      vscode.window.onDidChangeActiveTextEditor((editor) => void this.onActiveEditor(editor)),
       vscode.window.onDidChangeTextEditorSelection((e) => this.onSelection(e)),
       vscode.workspace.onDidChangeTextDocument((e) => this.onDocumentChange(e)),
+      // The server became able to answer (or stopped): the panel shows the model or says why not.
+      server.onDidChangeStatus(() => this.schedule()),
     );
   }
 
@@ -60,6 +90,10 @@ export class PreviewManager implements vscode.Disposable {
     clearTimeout(this.timer);
     this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
+  }
+
+  inspect(): PreviewInspection {
+    return { ...this.inspection, open: this.panel !== undefined, server: this.server.status() };
   }
 
   /** Opens (or reveals) the preview for the given document, or the active editor's. */
@@ -87,13 +121,18 @@ export class PreviewManager implements vscode.Disposable {
         { viewColumn: column, preserveFocus: true },
         this.webviewOptions(),
       );
-      this.attach(panel);
+      this.attach(panel, false);
     }
     await this.refresh();
   }
 
-  /** Re-attaches a panel VS Code restored after a reload. */
-  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  /**
+   * Re-attaches a panel VS Code restored after a reload. Nothing here waits: VS Code shows the
+   * restored page only once the serializer returns, so waiting for the page (a postMessage, its
+   * `ready`) or for the language server would leave the tab loading forever. The page repaints its
+   * saved state by itself; the fresh model follows when the server answers.
+   */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
     // One preview at a time: a second restored panel (e.g. from an older window layout) is closed.
     if (this.panel) {
       panel.dispose();
@@ -104,26 +143,23 @@ export class PreviewManager implements vscode.Disposable {
     const uri = typeof saved.model?.uri === 'string' ? saved.model.uri : undefined;
     const index = typeof saved.model?.documentIndex === 'number' ? saved.model.documentIndex : 0;
     if (uri) {
-      const parsed = vscode.Uri.parse(uri);
-      let line = 0;
       try {
-        const doc = await vscode.workspace.openTextDocument(parsed);
-        line = scanHpaDocuments(doc.getText()).find((h) => h.documentIndex === index)?.line ?? 0;
+        this.source = { uri: vscode.Uri.parse(uri, true), documentIndex: index };
       } catch {
-        // The file may be gone; refresh() then reports that there is no model.
+        // A state that names no valid URI: the panel follows the next HPA editor instead.
+        this.source = undefined;
       }
-      this.source = { uri: parsed, line };
     }
     panel.webview.options = this.webviewOptions();
-    this.attach(panel);
-    await this.refresh();
+    this.attach(panel, true);
+    void this.refresh();
   }
 
   toggleLock(): void {
     this.locked = !this.locked;
-    void this.post({ type: 'lockChanged', locked: this.locked });
+    this.post({ type: 'lockChanged', locked: this.locked });
     this.updateTitle();
-    if (!this.locked) this.onActiveEditor(vscode.window.activeTextEditor);
+    if (!this.locked) void this.onActiveEditor(vscode.window.activeTextEditor);
   }
 
   private webviewOptions(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -133,8 +169,15 @@ export class PreviewManager implements vscode.Disposable {
     };
   }
 
-  private attach(panel: vscode.WebviewPanel): void {
+  private attach(panel: vscode.WebviewPanel, restored: boolean): void {
     this.panel = panel;
+    this.inspection = {
+      restored,
+      restoredWithState: restored && this.source !== undefined,
+      pageLoads: 0,
+      posted: null,
+      delivered: null,
+    };
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     panel.webview.html = previewHtml(
       panel.webview,
@@ -151,6 +194,7 @@ export class PreviewManager implements vscode.Disposable {
       panel.onDidDispose(() => {
         this.panel = undefined;
         this.locked = false;
+        this.hpaName = '';
         for (const d of this.panelDisposables) d.dispose();
         this.panelDisposables = [];
         this.setVisibleContext(false);
@@ -164,16 +208,20 @@ export class PreviewManager implements vscode.Disposable {
   }
 
   private updateTitle(): void {
-    if (!this.panel || this.hpaName === '') return;
-    this.panel.title = this.locked
-      ? vscode.l10n.t('HPA Preview (locked): {0}', this.hpaName)
-      : vscode.l10n.t('HPA Preview: {0}', this.hpaName);
+    if (!this.panel) return;
+    if (this.hpaName === '') this.panel.title = vscode.l10n.t('HPA Preview');
+    else
+      this.panel.title = this.locked
+        ? vscode.l10n.t('HPA Preview (locked): {0}', this.hpaName)
+        : vscode.l10n.t('HPA Preview: {0}', this.hpaName);
   }
 
-  private onActiveEditor(editor: vscode.TextEditor | undefined): void {
+  private async onActiveEditor(editor: vscode.TextEditor | undefined): Promise<void> {
     if (!this.panel || this.locked || !editor) return;
     if (editor.document.languageId !== 'yaml') return;
-    if (scanHpaDocuments(editor.document.getText()).length === 0) return;
+    const hpas = await this.hpas.get(editor.document);
+    // Only an editor with an HPA takes the preview, and only if it is still the active one.
+    if (hpas.length === 0 || editor !== vscode.window.activeTextEditor || this.locked) return;
     this.source = { uri: editor.document.uri, line: editor.selection.active.line };
     this.documentIndex = -1;
     this.schedule();
@@ -185,7 +233,7 @@ export class PreviewManager implements vscode.Disposable {
     const line = e.selections[0]?.active.line ?? 0;
     this.source = { uri: this.source.uri, line };
     // Only a move into another HPA document needs a new model.
-    const hpa = hpaAtLine(scanHpaDocuments(e.textEditor.document.getText()), line);
+    const hpa = hpaAtLine(this.sourceHpas, line);
     if (hpa && hpa.documentIndex !== this.documentIndex) this.schedule();
   }
 
@@ -200,16 +248,57 @@ export class PreviewManager implements vscode.Disposable {
     this.timer = setTimeout(() => void this.refresh(), DEBOUNCE_MS);
   }
 
+  /** The host's words for why there is no model yet, or undefined when the server can answer. */
+  private waitingReason(status: ServerStatus): string | undefined {
+    if (status === 'starting')
+      return vscode.l10n.t('The HPA language server is starting; the preview fills in when it is ready.');
+    if (status === 'stopped')
+      return vscode.l10n.t('The HPA language server is not running; the preview fills in when it is back.');
+    return undefined;
+  }
+
   /** Fetches the model of the source and posts it; a newer refresh makes an older answer stale. */
   private async refresh(): Promise<void> {
-    if (!this.panel || !this.source) return;
+    if (!this.panel) return;
+    const locale = vscode.env.language;
+    // A panel restored without a saved model (VS Code kept the layout but not yet the page's state)
+    // shows the active editor rather than nothing.
+    const editor = vscode.window.activeTextEditor;
+    if (!this.source && editor?.document.languageId === 'yaml')
+      this.source = { uri: editor.document.uri, line: editor.selection.active.line };
+    if (!this.source) {
+      this.post({
+        type: 'noModel',
+        reason: vscode.l10n.t('No HorizontalPodAutoscaler in the active editor.'),
+        locale,
+      });
+      return;
+    }
     const generation = ++this.generation;
     const source = this.source;
-    const model = await this.fetchModel(source);
+    const waiting = this.waitingReason(this.server.status());
+    if (waiting !== undefined) {
+      // The panel keeps what it shows (e.g. its saved state after a reload) and says why it waits.
+      this.post({ type: 'waiting', reason: waiting, locale });
+      return;
+    }
+    let answer: { model: PreviewModel | null; hpas: DocumentHpa[] };
+    try {
+      answer = await this.fetchModel(source);
+    } catch {
+      // The server stopped while answering: its status change schedules the next refresh.
+      if (generation === this.generation && this.panel)
+        this.post({ type: 'waiting', reason: this.waitingReason('stopped')!, locale });
+      return;
+    }
     if (generation !== this.generation || !this.panel) return;
-    const locale = vscode.env.language;
+    this.sourceHpas = answer.hpas;
+    const model = answer.model;
     if (!model) {
-      await this.post({
+      this.documentIndex = -1;
+      this.hpaName = '';
+      this.updateTitle();
+      this.post({
         type: 'noModel',
         reason: vscode.l10n.t(
           'No HorizontalPodAutoscaler with a usable spec in {0}.',
@@ -222,48 +311,45 @@ export class PreviewManager implements vscode.Disposable {
     this.documentIndex = model.documentIndex;
     this.hpaName = model.name || vscode.workspace.asRelativePath(source.uri);
     this.updateTitle();
-    await this.post({ type: 'model', model, locale, locked: this.locked });
+    this.post({ type: 'model', model, locale, locked: this.locked });
   }
 
-  private async fetchModel(source: Source): Promise<PreviewModel | null> {
-    if (this.client) {
-      try {
-        const params: PreviewModelParams = { uri: source.uri.toString(), line: source.line };
-        const result = await this.client.sendRequest<PreviewModelResult>(PreviewModelRequest, params);
-        if (result === null || isPreviewModel(result)) return result;
-      } catch {
-        // Server not running or the request unknown to it: build the model here instead.
-      }
-    }
-    try {
-      const doc = await vscode.workspace.openTextDocument(source.uri);
-      const model = buildFallbackModel(doc.getText(), source.uri.toString(), source.line, {
-        targetNotInFile: (kind, name) =>
-          vscode.l10n.t(
-            'The scale target {0} {1} is not in this file: Pod requests are unknown.',
-            kind,
-            name,
-          ),
-        requestUnreadable: (container, resource) =>
-          vscode.l10n.t(
-            'The {0} request of container {1} is not a quantity; it is left out.',
-            resource,
-            container,
-          ),
-      });
-      return model && isPreviewModel(model) ? model : null;
-    } catch {
-      return null;
-    }
+  /** The model of the HPA at the source, and the document's HPAs (to follow the cursor without asking). */
+  private async fetchModel(source: Source): Promise<{ model: PreviewModel | null; hpas: DocumentHpa[] }> {
+    const document = await vscode.workspace.openTextDocument(source.uri).then(
+      (d) => d,
+      () => undefined,
+    );
+    // The file may be gone; the server then answers from the index (or with null).
+    const hpas = document ? await this.hpas.get(document) : [];
+    const line =
+      'line' in source
+        ? source.line
+        : (hpas.find((h) => h.documentIndex === source.documentIndex)?.line ?? 0);
+    const result = await this.server.request(PreviewModelRequest, { uri: source.uri.toString(), line });
+    return { model: result !== null && isPreviewModel(result) ? result : null, hpas };
   }
 
-  private post(message: HostToWebview): Thenable<boolean> {
-    return this.panel ? this.panel.webview.postMessage(message) : Promise.resolve(false);
+  /** Posts without waiting: a page that is not shown yet delivers later, and nothing here depends on when. */
+  private post(message: HostToWebview): void {
+    const panel = this.panel;
+    if (!panel) return;
+    this.inspection.posted = message.type;
+    void panel.webview.postMessage(message).then((delivered) => {
+      if (!delivered || panel !== this.panel) return;
+      this.inspection.delivered = {
+        type: message.type,
+        ...(message.type === 'model' ? { hpa: message.model.name } : {}),
+      };
+      this.inspectionChanged.fire();
+    });
   }
 
   private async onMessage(message: WebviewToHost): Promise<void> {
     switch (message.type) {
       case 'ready':
+        this.inspection.pageLoads += 1;
+        this.inspectionChanged.fire();
         await this.refresh();
         return;
       case 'toggleLock':
@@ -277,9 +363,6 @@ export class PreviewManager implements vscode.Disposable {
         return;
       case 'exportSvg':
         await this.save(message.text, 'svg', vscode.l10n.t('SVG images'));
-        return;
-      case 'settingsChanged':
-        // The webview keeps its own settings in its state; nothing to do here yet.
         return;
     }
   }
@@ -309,7 +392,7 @@ export class PreviewManager implements vscode.Disposable {
       }
       const bytes = await vscode.workspace.fs.readFile(file);
       const name = file.path.split('/').pop() ?? 'load.csv';
-      await this.post({ type: 'csvLoad', name, text: new TextDecoder('utf-8').decode(bytes) });
+      this.post({ type: 'csvLoad', name, text: new TextDecoder('utf-8').decode(bytes) });
     } catch (err) {
       void vscode.window.showErrorMessage(
         vscode.l10n.t(

@@ -15,20 +15,13 @@ import {
   TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  DocumentHpasRequest,
-  type DocumentHpa,
-  PreviewModelRequest,
-  type PreviewModelParams,
-  type PreviewModelResult,
-} from '../../../common/protocol';
 import { findYamlFiles, isYamlPath, readYamlFile } from '../workspace/diskWorkspace';
 import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { setLocale } from '../localize';
 import { setDocsBase } from '../rules/types';
-import { documentHpas, previewModelAt } from './previewModel';
+import { PREVIEW_CAPABILITIES, registerPreviewRequests } from './previewRequests';
 import { warmUpSchemas } from '../lint/schemaValidation';
 import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../lint/settings';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -91,6 +84,7 @@ export function startHpaService(connection: Connection): HpaService {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         ...features.initialize(params.capabilities),
+        ...PREVIEW_CAPABILITIES,
       },
       serverInfo: { name: 'hpa-language-server', version: '0.1.0' },
     };
@@ -235,15 +229,7 @@ export function startHpaService(connection: Connection): HpaService {
     scheduleOpen(related);
   });
 
-  connection.onRequest(PreviewModelRequest, (params: PreviewModelParams): PreviewModelResult => {
-    const file = indexedFile(params.uri);
-    return file ? previewModelAt(file, workspace, params.line) : null;
-  });
-
-  connection.onRequest(DocumentHpasRequest, (params: { uri: string }): DocumentHpa[] => {
-    const file = indexedFile(params.uri);
-    return file ? documentHpas(file, workspace) : [];
-  });
+  registerPreviewRequests(connection, workspace, indexedFile);
 
   /** The file as the index holds it, brought up to date first when an edit is still pending. */
   function indexedFile(uri: string): FileModel | undefined {

@@ -1,0 +1,266 @@
+/**
+ * The panel's state and the one function that changes it: `reduce(state, action)` takes a host
+ * message (already validated) or something the user did in the panel, and returns the next state.
+ * Pure (no DOM, no host), so the panel's behaviour is tested in Node; the views only read the state,
+ * and what survives a reload is `toSaved`/`fromSaved` of it.
+ */
+import type { HostToWebview, PreviewModel } from '../../common/protocol';
+import { CsvError, parseLoadCsv } from '../../common/preview/csv';
+import { normalizeLocale, type PreviewLocale } from '../../common/preview/locale';
+import { PROFILE_NAMES, previewMetricNames } from '../../common/preview/run';
+import {
+  fromPreviewSettings,
+  sanitizeSettings,
+  type FixedLoad,
+  type MetricLoadSettings,
+  type PanelSettings,
+} from '../../common/preview/settings';
+import { t } from '../../common/preview/strings';
+import { VARIANT_KEYS, type VariantKey } from '../../common/preview/variants';
+import { LOG_PAGE_SIZE } from './logView';
+
+export interface PanelState {
+  model: PreviewModel | null;
+  locale: PreviewLocale;
+  locked: boolean;
+  /** Null until something differs from the defaults for this model's metrics. */
+  settings: PanelSettings | null;
+  fixed: FixedLoad | null;
+  /** Why the host has no model for the source (shown under "no HPA"). */
+  noModelReason: string | null;
+  /** Why the host cannot answer yet (the language server is starting); cleared by the next answer. */
+  waitingReason: string | null;
+  /** A line about the last CSV load (or its failure). */
+  status: { text: string; error: boolean } | null;
+  /** Bumped when the settings change from outside the form (a CSV), so the form shows the new values. */
+  formRevision: number;
+  logVariant: VariantKey;
+  stepMode: boolean;
+  cursor: number;
+  logStart: number;
+}
+
+/** What the user did in the panel. */
+export type PanelAction =
+  | { type: 'metricLoad'; metric: string; patch: Partial<MetricLoadSettings> }
+  | { type: 'runSetting'; patch: Partial<Omit<PanelSettings, 'metricLoads'>> }
+  | { type: 'stepMode'; on: boolean }
+  /** `stepCount`: syncs in the run the log shows (the state does not hold runs). */
+  | { type: 'step'; delta: number; stepCount: number }
+  | { type: 'logVariant'; variant: string }
+  | { type: 'logPage'; start: number };
+
+export type Action = HostToWebview | PanelAction;
+
+export const INITIAL_STATE: PanelState = {
+  model: null,
+  locale: 'en',
+  locked: false,
+  settings: null,
+  fixed: null,
+  noModelReason: null,
+  waitingReason: null,
+  status: null,
+  formRevision: 0,
+  logVariant: 'this',
+  stepMode: false,
+  cursor: 0,
+  logStart: 0,
+};
+
+/** The settings in force: the stored ones, or the defaults, cleaned for the model's metrics. */
+export function settingsOf(state: PanelState): PanelSettings {
+  const names = state.model ? previewMetricNames(state.model.spec) : [];
+  return sanitizeSettings(state.settings ?? {}, names, PROFILE_NAMES);
+}
+
+/** The step cursor kept inside the run: `stepCount` syncs. */
+export function clampCursor(cursor: number, stepCount: number): number {
+  return Math.max(0, Math.min(cursor, stepCount - 1));
+}
+
+function sameHpa(a: PreviewModel | null, b: PreviewModel): boolean {
+  return a !== null && a.uri === b.uri && a.documentIndex === b.documentIndex;
+}
+
+function loadCsv(state: PanelState, name: string, text: string): PanelState {
+  if (!state.model) return state;
+  const names = previewMetricNames(state.model.spec);
+  try {
+    const csv = parseLoadCsv(text, names);
+    const settings = settingsOf(state);
+    for (const series of csv.loads) settings.metricLoads[series.metric]!.profile = 'csv';
+    settings.durationSeconds = sanitizeSettings(
+      { ...settings, durationSeconds: csv.lastT + settings.syncPeriodSeconds },
+      names,
+      PROFILE_NAMES,
+    ).durationSeconds;
+    return {
+      ...state,
+      fixed: { name, loads: csv.loads },
+      settings,
+      formRevision: state.formRevision + 1,
+      status: {
+        text: t(state.locale, 'csvLoaded', {
+          name,
+          count: csv.rows,
+          metrics: csv.loads.map((l) => l.metric).join(', '),
+        }),
+        error: false,
+      },
+    };
+  } catch (err) {
+    const message = err instanceof CsvError ? err.message : String(err);
+    return { ...state, status: { text: t(state.locale, 'csvFailed', { message }), error: true } };
+  }
+}
+
+function applyHostMessage(state: PanelState, message: HostToWebview): PanelState {
+  switch (message.type) {
+    case 'model': {
+      // Another HPA: its own settings, a fresh log; a CSV of the previous one no longer applies.
+      const fresh = sameHpa(state.model, message.model)
+        ? {}
+        : { settings: null, fixed: null, cursor: 0, logStart: 0, status: null };
+      return {
+        ...state,
+        ...fresh,
+        model: message.model,
+        locale: normalizeLocale(message.locale),
+        locked: message.locked,
+        noModelReason: null,
+        waitingReason: null,
+      };
+    }
+    case 'noModel':
+      return {
+        ...state,
+        model: null,
+        locale: normalizeLocale(message.locale),
+        noModelReason: message.reason,
+        waitingReason: null,
+      };
+    case 'waiting':
+      return { ...state, locale: normalizeLocale(message.locale), waitingReason: message.reason };
+    case 'lockChanged':
+      return { ...state, locked: message.locked };
+    case 'csvLoad':
+      return loadCsv(state, message.name, message.text);
+    case 'fixedLoads': {
+      if (!state.model) return state;
+      const names = previewMetricNames(state.model.spec);
+      const base = message.settings ? fromPreviewSettings(message.settings, names) : settingsOf(state);
+      const settings = sanitizeSettings(base, names, PROFILE_NAMES);
+      for (const series of message.loads) {
+        const load = settings.metricLoads[series.metric];
+        if (load) load.profile = 'csv';
+      }
+      return {
+        ...state,
+        fixed: { name: message.name, loads: message.loads },
+        settings,
+        formRevision: state.formRevision + 1,
+      };
+    }
+  }
+}
+
+function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
+  switch (action.type) {
+    case 'metricLoad': {
+      const settings = settingsOf(state);
+      const current = settings.metricLoads[action.metric];
+      if (!current) return state;
+      settings.metricLoads[action.metric] = { ...current, ...action.patch };
+      return { ...state, settings };
+    }
+    case 'runSetting':
+      return { ...state, settings: { ...settingsOf(state), ...action.patch } };
+    case 'stepMode':
+      return { ...state, stepMode: action.on, cursor: 0, logStart: 0 };
+    case 'step': {
+      if (!state.stepMode) return state;
+      const cursor = clampCursor(
+        clampCursor(state.cursor, action.stepCount) + action.delta,
+        action.stepCount,
+      );
+      // Keep the current sync on the visible page of the log.
+      return { ...state, cursor, logStart: Math.floor(cursor / LOG_PAGE_SIZE) * LOG_PAGE_SIZE };
+    }
+    case 'logVariant':
+      return VARIANT_KEYS.includes(action.variant as VariantKey)
+        ? { ...state, logVariant: action.variant as VariantKey }
+        : state;
+    case 'logPage':
+      return Number.isInteger(action.start) && action.start >= 0
+        ? { ...state, logStart: action.start }
+        : state;
+  }
+}
+
+export function reduce(state: PanelState, action: Action): PanelState {
+  switch (action.type) {
+    case 'metricLoad':
+    case 'runSetting':
+    case 'stepMode':
+    case 'step':
+    case 'logVariant':
+    case 'logPage':
+      return applyPanelAction(state, action);
+    default:
+      return applyHostMessage(state, action);
+  }
+}
+
+/** Whether a panel action changes what is simulated (then the repaint waits for a pause in typing). */
+export function changesSimulation(action: Action): boolean {
+  return action.type === 'metricLoad' || action.type === 'runSetting';
+}
+
+/** What survives a window reload (webview getState/setState); the host reads `model` and `locked`. */
+export interface SavedState {
+  v: 1;
+  model: PreviewModel | null;
+  locale: string;
+  locked: boolean;
+  settings: unknown;
+  fixed: FixedLoad | null;
+  logVariant: VariantKey;
+  stepMode: boolean;
+  cursor: number;
+  logStart: number;
+}
+
+export function toSaved(state: PanelState): SavedState {
+  return {
+    v: 1,
+    model: state.model,
+    locale: state.locale,
+    locked: state.locked,
+    settings: state.settings,
+    fixed: state.fixed,
+    logVariant: state.logVariant,
+    stepMode: state.stepMode,
+    cursor: state.cursor,
+    logStart: state.logStart,
+  };
+}
+
+/** The state a reloaded page starts from; anything that is not a saved state gives the initial one. */
+export function fromSaved(saved: unknown): PanelState {
+  if (typeof saved !== 'object' || saved === null || (saved as { v?: unknown }).v !== 1) return INITIAL_STATE;
+  const s = saved as SavedState;
+  const model = s.model ?? null;
+  return {
+    ...INITIAL_STATE,
+    model,
+    locale: normalizeLocale(s.locale),
+    locked: s.locked === true,
+    fixed: s.fixed ?? null,
+    settings: model ? sanitizeSettings(s.settings, previewMetricNames(model.spec), PROFILE_NAMES) : null,
+    logVariant: VARIANT_KEYS.includes(s.logVariant) ? s.logVariant : 'this',
+    stepMode: s.stepMode === true,
+    cursor: Number.isInteger(s.cursor) ? s.cursor : 0,
+    logStart: Number.isInteger(s.logStart) ? s.logStart : 0,
+  };
+}

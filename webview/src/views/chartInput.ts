@@ -1,0 +1,22 @@
+/** The chart's input from the run and the step cursor: drawn in the panel and exported as SVG. */
+import type { PreviewRun } from '../../../common/preview/run';
+import { clampCursor, type PanelState } from '../state';
+import { stepCount } from './view';
+
+/** `withCursor`: draw the step cursor (the panel in step mode); the exported file never has one. */
+export function chartInput(state: PanelState, run: PreviewRun, withCursor: boolean) {
+  const cursor =
+    state.stepMode && withCursor ? clampCursor(state.cursor, stepCount({ state, run })) : undefined;
+  return {
+    runs: run.runs,
+    metricNames: run.metricNames,
+    locale: state.locale,
+    minReplicas: run.minReplicas,
+    maxReplicas: run.maxReplicas,
+    tolerance: run.tolerance,
+    durationSeconds: run.durationSeconds,
+    cursorIndex: cursor,
+    loadUnits: run.loadUnits,
+    initialReplicas: run.initialReplicas,
+  };
+}

@@ -1,0 +1,53 @@
+/** The summary table: per variant, scale events, time above the tolerance band, Pod-hours, peak. */
+import { variantLabel } from '../../../common/preview/chart';
+import type { PreviewLocale } from '../../../common/preview/locale';
+import type { PreviewRun } from '../../../common/preview/run';
+import { t } from '../../../common/preview/strings';
+import { summarize } from '../../../common/preview/summary';
+import { clear, h } from '../dom';
+import { formatNumber } from '../format';
+import type { View, ViewContext } from './view';
+
+const HEADS = [
+  'summaryVariant',
+  'summaryScaleEvents',
+  'summaryAboveTarget',
+  'summaryPodHours',
+  'summaryPeak',
+] as const;
+
+export class SummaryView implements View {
+  readonly element = h('section', { class: 'summary' });
+  private drawn: { run: PreviewRun | null; locale: PreviewLocale } | null = null;
+
+  render({ state, run }: ViewContext): void {
+    const L = state.locale;
+    if (this.drawn && this.drawn.run === run && this.drawn.locale === L) return;
+    this.drawn = { run, locale: L };
+    clear(this.element);
+    if (!run || run.runs.length === 0) return;
+    const body = run.runs.map((v) => {
+      const s = summarize(v.result, run.tolerance.up);
+      return h('tr', { 'data-variant': v.key }, [
+        h('th', { scope: 'row' }, [variantLabel(v, L)]),
+        h('td', {}, [String(s.scaleEvents)]),
+        h('td', {}, [t(L, 'minutes', { value: formatNumber(s.secondsAboveTarget / 60, 1) })]),
+        h('td', {}, [formatNumber(s.podHours, 2)]),
+        h('td', {}, [String(s.peakReplicas)]),
+      ]);
+    });
+    this.element.append(
+      h('h2', {}, [t(L, 'summary')]),
+      h('table', { class: 'summary-table' }, [
+        h('thead', {}, [
+          h(
+            'tr',
+            {},
+            HEADS.map((k) => h('th', { scope: 'col' }, [t(L, k)])),
+          ),
+        ]),
+        h('tbody', {}, body),
+      ]),
+    );
+  }
+}
