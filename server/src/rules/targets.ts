@@ -43,24 +43,16 @@ export interface UtilizationMetric {
 }
 
 /**
- * Resource and ContainerResource metrics with a Utilization target on cpu or memory. Also the metric
- * the API server implies: an autoscaling/v2 HPA without metrics gets cpu at 80 %, and autoscaling/v1
- * always scales on cpu utilization.
+ * Resource and ContainerResource metrics on cpu or memory, with whether their target is a
+ * utilization. Also the metric the API server implies: an autoscaling/v2 HPA without metrics gets
+ * cpu at 80 %, and autoscaling/v1 always scales on cpu utilization.
  */
-export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
-  if (isScaledObject(hpa)) return kedaUtilizationTriggers(hpa);
-  if (!isHpa(hpa)) return [];
+export function resourceMetrics(hpa: K8sObject): (UtilizationMetric & { utilization: boolean })[] {
   const spec = hpa.root.get('spec');
   if (hpa.apiVersion === 'autoscaling/v1') {
     const percent = spec.get('targetCPUUtilizationPercentage');
-    return [
-      {
-        resource: 'cpu',
-        container: undefined,
-        anchor: percent.exists ? percent.keySpan() : spec.keySpan(),
-        containerView: undefined,
-      },
-    ];
+    const anchor = percent.exists ? percent.keySpan() : spec.keySpan();
+    return [{ resource: 'cpu', container: undefined, anchor, containerView: undefined, utilization: true }];
   }
   const metrics = spec.get('metrics');
   if (
@@ -68,16 +60,10 @@ export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
     metrics.items().length === 0 &&
     (metrics.isSeq || !metrics.exists || metrics.value === null)
   ) {
-    return [
-      {
-        resource: 'cpu',
-        container: undefined,
-        anchor: metrics.exists ? metrics.keySpan() : spec.keySpan(),
-        containerView: undefined,
-      },
-    ];
+    const anchor = metrics.exists ? metrics.keySpan() : spec.keySpan();
+    return [{ resource: 'cpu', container: undefined, anchor, containerView: undefined, utilization: true }];
   }
-  const out: UtilizationMetric[] = [];
+  const out: (UtilizationMetric & { utilization: boolean })[] = [];
   for (const metric of metrics.items()) {
     const type = metric.get('type').string;
     const source =
@@ -87,17 +73,37 @@ export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
           ? metric.get('containerResource')
           : undefined;
     if (!source) continue;
-    const target = source.get('target');
-    const utilization =
-      target.get('type').string === 'Utilization' || target.get('averageUtilization').exists;
-    if (!utilization || target.get('averageValue').exists) continue;
     const nameView = source.get('name');
     const resource = nameView.string;
     if (resource === undefined || !REQUEST_RESOURCES.has(resource)) continue;
+    const target = source.get('target');
+    const utilization =
+      (target.get('type').string === 'Utilization' || target.get('averageUtilization').exists) &&
+      !target.get('averageValue').exists;
     const containerView = type === 'ContainerResource' ? source.get('container') : undefined;
-    out.push({ resource, container: containerView?.string, anchor: nameView.valueSpan(), containerView });
+    out.push({
+      resource,
+      container: containerView?.string,
+      anchor: nameView.valueSpan(),
+      containerView,
+      utilization,
+    });
   }
   return out;
+}
+
+/** The metrics whose target is a utilization: they need a request on every counted container. */
+export function utilizationMetrics(hpa: K8sObject): UtilizationMetric[] {
+  if (isScaledObject(hpa)) return kedaUtilizationTriggers(hpa);
+  if (!isHpa(hpa)) return [];
+  return resourceMetrics(hpa)
+    .filter((m) => m.utilization)
+    .map(({ resource, container, anchor, containerView }) => ({
+      resource,
+      container,
+      anchor,
+      containerView,
+    }));
 }
 
 /** KEDA's cpu and memory scalers with `metricType: Utilization` (or the older `metadata.type`) become Resource Utilization metrics. */

@@ -6,23 +6,13 @@
  * Reported on the HPA's metric (or the field implying it).
  */
 import { t } from '../localize';
-import type { K8sObject } from '../workspace/objects';
 import { HPA_KIND, isHpa, isVpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
-import { hasV2Shape } from './apiText';
-import type { Span } from '../yaml/ranges';
+import { resourceMetrics, type UtilizationMetric } from './targets';
 import type { Rule } from './types';
 
 /** Modes in which the VPA updater changes running Pods' requests. `Initial` and `Off` only set them at creation or recommend. */
 const ACTING_MODES: ReadonlySet<string> = new Set(['Auto', 'Recreate', 'InPlaceOrRecreate']);
-const RESOURCES: readonly string[] = ['cpu', 'memory'];
-
-interface ScaledResource {
-  resource: string;
-  /** Set for ContainerResource metrics. */
-  container: string | undefined;
-  anchor: Span;
-}
 
 export const vpaConflictRule: Rule = {
   id: 'vpa-conflict',
@@ -38,7 +28,7 @@ export const vpaConflictRule: Rule = {
       .autoscalersNaming(kind, object.declaredNamespace, name)
       .filter((other) => isVpa(other) && context.workspace.shareTarget(object, other));
     if (vpas.length === 0) return;
-    for (const metric of scaledResources(object)) {
+    for (const metric of resourceMetrics(object)) {
       for (const vpa of vpas) {
         const mode = vpa.root.at('spec', 'updatePolicy', 'updateMode').string ?? 'Auto';
         if (!ACTING_MODES.has(mode)) continue;
@@ -61,7 +51,7 @@ export const vpaConflictRule: Rule = {
  * container (a ContainerResource metric) or for some container (a Resource metric). Without a policy
  * the VPA controls cpu and memory of every container.
  */
-function controls(policies: YamlView, metric: ScaledResource): boolean {
+function controls(policies: YamlView, metric: UtilizationMetric): boolean {
   const list = policies.items();
   const policyFor = (container: string) =>
     list.find((p) => p.get('containerName').string === container) ??
@@ -77,43 +67,4 @@ function controls(policies: YamlView, metric: ScaledResource): boolean {
   // A Resource metric sums every container: any container the VPA governs (named or by "*") conflicts.
   if (list.length === 0) return true;
   return list.some((p) => governs(p)) || !list.some((p) => p.get('containerName').string === '*');
-}
-
-/** The cpu and memory the HPA scales on, whatever the target type; autoscaling/v1 and an empty v2 metrics list mean cpu. */
-function scaledResources(hpa: K8sObject): ScaledResource[] {
-  const spec = hpa.root.get('spec');
-  if (hpa.apiVersion === 'autoscaling/v1') {
-    const percent = spec.get('targetCPUUtilizationPercentage');
-    return [
-      { resource: 'cpu', container: undefined, anchor: percent.exists ? percent.keySpan() : spec.keySpan() },
-    ];
-  }
-  const metrics = spec.get('metrics');
-  if (
-    hasV2Shape(hpa) &&
-    metrics.items().length === 0 &&
-    (metrics.isSeq || !metrics.exists || metrics.value === null)
-  )
-    return [
-      { resource: 'cpu', container: undefined, anchor: metrics.exists ? metrics.keySpan() : spec.keySpan() },
-    ];
-  const out: ScaledResource[] = [];
-  for (const metric of metrics.items()) {
-    const type = metric.get('type').string;
-    const source =
-      type === 'Resource'
-        ? metric.get('resource')
-        : type === 'ContainerResource'
-          ? metric.get('containerResource')
-          : undefined;
-    const nameView = source?.get('name');
-    const resource = nameView?.string;
-    if (!source || !nameView || resource === undefined || !RESOURCES.includes(resource)) continue;
-    out.push({
-      resource,
-      container: type === 'ContainerResource' ? source.get('container').string : undefined,
-      anchor: nameView.valueSpan(),
-    });
-  }
-  return out;
 }
