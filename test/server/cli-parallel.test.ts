@@ -1,0 +1,119 @@
+/**
+ * hpa-lint on worker threads gives exactly the one-thread findings: the built CLI (`--jobs 1` against
+ * `--jobs 2`) over the shared corpora and examples/, and the threaded lint in-process against the
+ * one-thread lint over files whose cross-file relations span the two threads' shares.
+ * Needs dist/ (node scripts/build.mjs).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { lintFiles } from '../../server/src/cli/lint';
+import { contiguousShares, groupFilesByKeys } from '../../server/src/cli/fileGroups';
+import { lintInParallel } from '../../server/src/cli/parallelLint';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { setLocale } from '../../server/src/localize';
+
+const ROOT = resolve(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const WORKER = join(ROOT, 'dist', 'lintWorker.js');
+/** shared/ sits beside the repository (CI's clone, /work/main); a worktree elsewhere finds it at /work/shared. */
+const SHARED =
+  [resolve(ROOT, '..', 'shared'), '/work/shared'].find((dir) => existsSync(dir)) ??
+  resolve(ROOT, '..', 'shared');
+const CORPORA = [join(SHARED, 'corpus', 'real'), join(SHARED, 'corpus', 'real2'), join(ROOT, 'examples')];
+
+function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, '--locale', 'en', ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function yamlFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFilesUnder(path));
+    else if (/\.ya?ml$/i.test(entry.name)) out.push(path);
+  }
+  return out.sort();
+}
+
+describe('hpa-lint on worker threads', () => {
+  for (const corpus of CORPORA) {
+    test(
+      `${corpus}: --jobs 2 prints what --jobs 1 prints`,
+      { skip: existsSync(corpus) ? false : `corpus not found at ${corpus}` },
+      () => {
+        const one = cli([corpus, '--format', 'json', '--jobs', '1']);
+        const two = cli([corpus, '--format', 'json', '--jobs', '2']);
+        assert.equal(two.stderr, '');
+        assert.equal(two.status, one.status);
+        assert.equal(two.stdout, one.stdout);
+        const findings = (JSON.parse(one.stdout) as { diagnostics: unknown[] }[]).flatMap(
+          (f) => f.diagnostics,
+        );
+        assert.ok(findings.length > 0, 'the corpus has findings, so the comparison compares something');
+      },
+    );
+  }
+
+  test('threads in-process: every corpus file at once, relations across shares, same findings', async () => {
+    setLocale('en');
+    const files = CORPORA.filter((c) => existsSync(c))
+      .flatMap(yamlFilesUnder)
+      .map((path) => ({ display: path, text: readFileSync(path, 'utf8') }));
+    // The HPAs of one file and their Deployments in another, at opposite ends of the list, so the
+    // two threads' contiguous shares split the pair and the group must bring them together.
+    const hpa = (name: string) =>
+      `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: ${name} }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: ${name} }\n  minReplicas: 1\n  maxReplicas: 4\n`;
+    const deployment = (name: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: ${name} }\nspec:\n  replicas: 3\n  template: { spec: { containers: [{ name: app }] } }\n`;
+    files.unshift({ display: '/split/a-hpas.yaml', text: `${hpa('split-a')}---\n${hpa('split-b')}` });
+    files.push({
+      display: '/split/z-deployments.yaml',
+      text: `${deployment('split-a')}---\n${deployment('split-b')}`,
+    });
+
+    const settings = { ...DEFAULT_SETTINGS, rules: {} };
+    const oneThread = await lintFiles(files, settings, 1);
+    const threaded = await lintInParallel(
+      files.map((f) => ({ uri: f.display, text: f.text })),
+      settings,
+      2,
+      WORKER,
+    );
+    assert.deepEqual(
+      threaded,
+      oneThread.map((r) => r.diagnostics),
+    );
+    const last = oneThread[oneThread.length - 1]!;
+    assert.ok(
+      last.diagnostics.some((d) => d.rule === 'replicas-conflict'),
+      'the Deployments see their HPAs in the other share',
+    );
+  });
+});
+
+describe('file groups', () => {
+  test('files sharing a key are one group, named by their first file', () => {
+    assert.deepEqual(groupFilesByKeys([['a'], ['b'], ['c', 'a'], [], ['b', 'd'], ['d']]), [
+      [0, 2],
+      [1, 4, 5],
+      [3],
+    ]);
+  });
+
+  test('a key chain joins groups that met separately', () => {
+    assert.deepEqual(groupFilesByKeys([['x'], ['y'], ['x', 'y']]), [[0, 1, 2]]);
+  });
+
+  test('contiguous shares of about equal weight', () => {
+    assert.deepEqual(contiguousShares([1, 1, 1, 1], 2), [
+      [0, 1],
+      [2, 3],
+    ]);
+    assert.deepEqual(contiguousShares([10, 1, 1, 1], 2), [[0], [1, 2, 3]]);
+    assert.deepEqual(contiguousShares([1], 2), [[0], []]);
+  });
+});
