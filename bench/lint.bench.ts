@@ -291,7 +291,7 @@ interface ServerTimes {
 }
 
 /** Opens the release, then makes `edits` one-line edits (a maxReplicas value) and times each. */
-async function measureServer(
+export async function measureServer(
   args: string[],
   config: Record<string, unknown>,
   text: string,
