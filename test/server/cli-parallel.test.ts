@@ -1,7 +1,7 @@
 /**
  * hpa-lint on worker threads gives exactly the one-thread findings: the built CLI (`--jobs 1` against
  * `--jobs 2`) over the shared corpora and examples/, and the threaded lint in-process against the
- * one-thread lint over files whose cross-file relations span the two threads' shares.
+ * one-thread lint over files whose cross-file relations span batches.
  * Needs dist/ (node scripts/build.mjs).
  */
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { lintFiles } from '../../server/src/cli/lint';
-import { contiguousShares, groupFilesByKeys } from '../../server/src/cli/fileGroups';
+import { batchesOf, groupFilesByKeys } from '../../server/src/cli/fileGroups';
 import { lintInParallel } from '../../server/src/cli/parallelLint';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
@@ -58,13 +58,13 @@ describe('hpa-lint on worker threads', () => {
     );
   }
 
-  test('threads in-process: every corpus file at once, relations across shares, same findings', async () => {
+  test('threads in-process: every corpus file at once, relations across batches, same findings', async () => {
     setLocale('en');
     const files = CORPORA.filter((c) => existsSync(c))
       .flatMap(yamlFilesUnder)
       .map((path) => ({ display: path, text: readFileSync(path, 'utf8') }));
     // The HPAs of one file and their Deployments in another, at opposite ends of the list, so the
-    // two threads' contiguous shares split the pair and the group must bring them together.
+    // batches split the pair and the group's second lint must bring them together.
     const hpa = (name: string) =>
       `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: ${name} }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: ${name} }\n  minReplicas: 1\n  maxReplicas: 4\n`;
     const deployment = (name: string) =>
@@ -77,11 +77,13 @@ describe('hpa-lint on worker threads', () => {
 
     const settings = { ...DEFAULT_SETTINGS, rules: {} };
     const oneThread = await lintFiles(files, settings, 1);
+    // Small batches, so many groups span batches and are linted a second time, as a whole.
     const threaded = await lintInParallel(
       files.map((f) => ({ uri: f.display, text: f.text })),
       settings,
       2,
       WORKER,
+      20_000,
     );
     assert.deepEqual(
       threaded,
@@ -90,7 +92,7 @@ describe('hpa-lint on worker threads', () => {
     const last = oneThread[oneThread.length - 1]!;
     assert.ok(
       last.diagnostics.some((d) => d.rule === 'replicas-conflict'),
-      'the Deployments see their HPAs in the other share',
+      'the Deployments see their HPAs in the other batch',
     );
   });
 });
@@ -108,12 +110,12 @@ describe('file groups', () => {
     assert.deepEqual(groupFilesByKeys([['x'], ['y'], ['x', 'y']]), [[0, 1, 2]]);
   });
 
-  test('contiguous shares of about equal weight', () => {
-    assert.deepEqual(contiguousShares([1, 1, 1, 1], 2), [
+  test('batches: contiguous runs under the limit, a large file alone', () => {
+    assert.deepEqual(batchesOf([1, 1, 1, 1], 2), [
       [0, 1],
       [2, 3],
     ]);
-    assert.deepEqual(contiguousShares([10, 1, 1, 1], 2), [[0], [1, 2, 3]]);
-    assert.deepEqual(contiguousShares([1], 2), [[0], []]);
+    assert.deepEqual(batchesOf([1, 10, 1, 1], 3), [[0], [1], [2, 3]]);
+    assert.deepEqual(batchesOf([], 3), []);
   });
 });

@@ -44,17 +44,20 @@ export function groupFilesByKeys(keysByFile: readonly (readonly string[])[]): nu
   return [...groups.values()];
 }
 
-/** Splits items into `parts` contiguous runs of about equal weight (neighbouring files are often related). */
-export function contiguousShares(weights: readonly number[], parts: number): number[][] {
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  const shares: number[][] = Array.from({ length: parts }, () => []);
-  let share = 0;
-  let before = 0;
-  weights.forEach((weight, i) => {
-    // Move on once this share holds its part of the total (the last share takes what remains).
-    while (share < parts - 1 && before >= (total * (share + 1)) / parts) share++;
-    (shares[share] as number[]).push(i);
-    before += weight;
+/** Contiguous runs of files of at most `limit` characters each (a larger file is a batch of its own). */
+export function batchesOf(lengths: readonly number[], limit: number): number[][] {
+  const batches: number[][] = [];
+  let current: number[] = [];
+  let chars = 0;
+  lengths.forEach((length, id) => {
+    if (current.length > 0 && chars + length > limit) {
+      batches.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(id);
+    chars += length;
   });
-  return shares;
+  if (current.length > 0) batches.push(current);
+  return batches;
 }

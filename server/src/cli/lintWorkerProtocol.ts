@@ -1,7 +1,6 @@
 /**
  * Messages between `hpa-lint`'s main thread (parallelLint.ts) and its worker threads (lintWorker.ts).
- * Files are named by their index in the run's file list; texts travel once, to the worker that
- * scans them, and again only to a worker that needs a file another one scanned.
+ * Files are named by their index in the run's file list.
  */
 import type { LocatedFinding } from '../lint/findingsOutput';
 import type { HpaSettings } from '../lint/settings';
@@ -9,8 +8,6 @@ import type { HpaSettings } from '../lint/settings';
 export interface WorkerSetup {
   settings: HpaSettings;
   locale: string;
-  /** Source characters whose parses a worker keeps between the scan and the lint (the rest are parsed again). */
-  keptTextBudget: number;
 }
 
 export interface FileText {
@@ -19,28 +16,20 @@ export interface FileText {
   text: string;
 }
 
-/** Scan: parse these files and say which object keys each declares or points at. */
-export interface ScanRequest {
-  type: 'scan';
-  files: FileText[];
-}
-
-/** Lint: each group is linted against an index of its own files; `text` is sent for files the worker did not scan. */
+/**
+ * Lint each set of files against an index of that set alone. For a batch (a contiguous run of the
+ * files) the reply also carries each file's relation keys (fileGroups.ts), so the main thread can
+ * tell which findings may miss objects of other batches.
+ */
 export interface LintRequest {
   type: 'lint';
-  groups: { id: number; uri: string; text?: string }[][];
-}
-
-export type ToWorker = ScanRequest | LintRequest;
-
-export interface ScanReply {
-  type: 'scanned';
-  files: { id: number; keys: string[] }[];
+  sets: FileText[][];
+  withKeys: boolean;
 }
 
 export interface LintReply {
   type: 'linted';
-  files: { id: number; diagnostics: LocatedFinding[] }[];
+  files: { id: number; keys: string[]; diagnostics: LocatedFinding[] }[];
 }
 
 export interface FailureReply {
@@ -48,4 +37,4 @@ export interface FailureReply {
   message: string;
 }
 
-export type FromWorker = ScanReply | LintReply | FailureReply;
+export type FromWorker = LintReply | FailureReply;

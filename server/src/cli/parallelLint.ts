@@ -1,9 +1,13 @@
 /**
- * `hpa-lint` over many files on every core: worker threads (lintWorker.ts) scan contiguous shares
- * of the files, the main thread groups the files whose objects relate (fileGroups.ts), and each group
- * is linted by the worker that already holds most of it. The findings are those of the one-thread
- * run (a test compares them), since every group's index answers its rules' lookups as the whole
- * workspace's would.
+ * `hpa-lint` over many files on every core. The files are cut into contiguous batches that worker
+ * threads (lintWorker.ts) take one after another, each linting a batch against an index of that
+ * batch alone and reporting its files' relation keys. A file whose objects relate (fileGroups.ts)
+ * only to objects of its own batch has its final findings then, since the batch's index answers
+ * every lookup its rules make as the whole workspace's would. The few groups that span batches
+ * are linted once more, each against an index of the whole group, and those findings replace the
+ * first ones. So each file is parsed and linted once in the usual case (related files sit side by
+ * side), memory follows a batch rather than the repository, and the findings are those of the
+ * one-thread run (a test compares them).
  *
  * Why worker threads with `resourceLimits`: the CLI is a plain `node` process, without the
  * language server's V8 heap flags (common/serverNodeFlags.ts), and a lint of a whole repository is
@@ -17,8 +21,8 @@ import { Worker } from 'node:worker_threads';
 import type { LocatedFinding } from '../lint/findingsOutput';
 import type { HpaSettings } from '../lint/settings';
 import { currentLocale } from '../localize';
-import { contiguousShares, groupFilesByKeys } from './fileGroups';
-import type { FileText, FromWorker, LintReply, ScanReply, ToWorker, WorkerSetup } from './lintWorkerProtocol';
+import { batchesOf, groupFilesByKeys } from './fileGroups';
+import type { FileText, FromWorker, LintReply, LintRequest, WorkerSetup } from './lintWorkerProtocol';
 
 /** The worker's bundle, beside dist/cli.js. Absent when the CLI runs from its sources (tests under tsx). */
 const WORKER_SCRIPT = resolve(__dirname, 'lintWorker.js');
@@ -27,13 +31,19 @@ const WORKER_SCRIPT = resolve(__dirname, 'lintWorker.js');
 const PARALLEL_MIN_CHARS = 400_000;
 
 /**
- * Young generation of each worker, in MB. Measured on the 300-app release split per app
- * (bench/cli.bench.ts): see docs in server/README.md's Performance section.
+ * Most a worker's young generation may grow to, in MB. Worker threads take no V8 command-line flags,
+ * so this is the one heap setting a thread gets. On the 300-file release, 8, 32, 96 MB and V8's
+ * default gave the same CPU time within noise (0.64-0.72 s user, four interleaved runs each); the
+ * semi-space minimum (`--min-semi-space-size` set before the workers start) cost slightly more at
+ * 4-16 MB, as in the server (common/serverNodeFlags.ts: first touches of fresh pages). 32 MB bounds a
+ * thread's young generation without shrinking V8's usual one.
  */
-const YOUNG_GENERATION_MB = 24;
+const YOUNG_GENERATION_MB = 32;
 
-/** Source characters per worker whose parse is kept from scan to lint (above it, files are parsed twice, memory stays bounded). */
-const KEPT_TEXT_BUDGET = 16_000_000;
+/** Most source characters in one batch: what bounds a worker's parses at once. */
+const MAX_BATCH_CHARS = 2_000_000;
+/** Batches per thread at least, so a thread that finishes early takes more work. */
+const BATCHES_PER_THREAD = 4;
 
 /**
  * Threads for this run: `--jobs N` as given (so a test can make a small run use threads), otherwise
@@ -49,7 +59,7 @@ export function threadsFor(jobs: number | undefined, files: readonly { text: str
 
 class LintWorker {
   private readonly worker: Worker;
-  private pending: { resolve: (m: FromWorker) => void; reject: (e: Error) => void } | undefined;
+  private pending: { resolve: (m: LintReply) => void; reject: (e: Error) => void } | undefined;
 
   constructor(setup: WorkerSetup, script: string) {
     this.worker = new Worker(script, {
@@ -72,10 +82,10 @@ class LintWorker {
     pending?.reject(error);
   }
 
-  ask<T extends FromWorker>(message: ToWorker): Promise<T> {
-    return new Promise<T>((resolveReply, reject) => {
-      this.pending = { resolve: (m) => resolveReply(m as T), reject };
-      this.worker.postMessage(message);
+  lint(request: LintRequest): Promise<LintReply> {
+    return new Promise<LintReply>((resolveReply, reject) => {
+      this.pending = { resolve: resolveReply, reject };
+      this.worker.postMessage(request);
     });
   }
 
@@ -85,57 +95,73 @@ class LintWorker {
   }
 }
 
+/** Runs every task on the first free worker; resolves when all are done. */
+async function runQueue(
+  workers: readonly LintWorker[],
+  tasks: LintRequest[],
+  done: (reply: LintReply) => void,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    workers.map(async (worker) => {
+      while (next < tasks.length) {
+        const task = tasks[next++] as LintRequest;
+        done(await worker.lint(task));
+      }
+    }),
+  );
+}
+
 /**
  * Lints `files` (unique URIs) on `jobs` threads; returns each file's located findings, by index.
- * `workerScript` is for tests that run from the sources and point at the built worker.
+ * `workerScript` is for tests that run from the sources and point at the built worker;
+ * `batchChars` lets a test cut small inputs into several batches.
  */
 export async function lintInParallel(
   files: readonly { uri: string; text: string }[],
   settings: HpaSettings,
   jobs: number,
   workerScript = WORKER_SCRIPT,
+  batchChars?: number,
 ): Promise<LocatedFinding[][]> {
-  const setup: WorkerSetup = { settings, locale: currentLocale(), keptTextBudget: KEPT_TEXT_BUDGET };
-  const shares = contiguousShares(
-    files.map((f) => f.text.length),
-    jobs,
-  ).filter((share) => share.length > 0);
-  const workers = shares.map(() => new LintWorker(setup, workerScript));
+  const setup: WorkerSetup = { settings, locale: currentLocale() };
+  const lengths = files.map((f) => f.text.length);
+  const total = lengths.reduce((sum, n) => sum + n, 0);
+  const limit = batchChars ?? Math.min(MAX_BATCH_CHARS, Math.ceil(total / (jobs * BATCHES_PER_THREAD)));
+  const batches = batchesOf(lengths, limit);
+  const workers = Array.from(
+    { length: Math.min(jobs, batches.length) },
+    () => new LintWorker(setup, workerScript),
+  );
   try {
     const fileText = (id: number): FileText => ({ id, uri: files[id]!.uri, text: files[id]!.text });
-    const scans = await Promise.all(
-      shares.map((share, w) => workers[w]!.ask<ScanReply>({ type: 'scan', files: share.map(fileText) })),
-    );
-
-    const keysByFile: string[][] = files.map(() => []);
-    const scannedBy: number[] = files.map(() => 0);
-    scans.forEach((scan, w) => {
-      for (const f of scan.files) {
-        keysByFile[f.id] = f.keys;
-        scannedBy[f.id] = w;
-      }
-    });
-
-    // Each group goes to the worker that scanned most of its text; a file it did not scan travels with it.
-    const groupsOf: { id: number; uri: string; text?: string }[][][] = workers.map(() => []);
-    for (const group of groupFilesByKeys(keysByFile)) {
-      const held = workers.map(() => 0);
-      for (const id of group) held[scannedBy[id]!]! += files[id]!.text.length;
-      const w = held.indexOf(Math.max(...held));
-      groupsOf[w]!.push(
-        group.map((id) =>
-          scannedBy[id] === w
-            ? { id, uri: files[id]!.uri }
-            : { id, uri: files[id]!.uri, text: files[id]!.text },
-        ),
-      );
-    }
-    const lints = await Promise.all(
-      workers.map((worker, w) => worker.ask<LintReply>({ type: 'lint', groups: groupsOf[w]! })),
-    );
-
     const results: LocatedFinding[][] = files.map(() => []);
-    for (const lint of lints) for (const f of lint.files) results[f.id] = f.diagnostics;
+    const keysByFile: string[][] = files.map(() => []);
+    const batchOf: number[] = files.map(() => 0);
+    batches.forEach((batch, b) => batch.forEach((id) => (batchOf[id] = b)));
+
+    await runQueue(
+      workers,
+      batches.map((batch) => ({ type: 'lint', sets: [batch.map(fileText)], withKeys: true })),
+      (reply) => {
+        for (const f of reply.files) {
+          results[f.id] = f.diagnostics;
+          keysByFile[f.id] = f.keys;
+        }
+      },
+    );
+
+    // Groups that span batches: their files' rules may have missed objects of another batch.
+    const spanning = groupFilesByKeys(keysByFile).filter((group) =>
+      group.some((id) => batchOf[id] !== batchOf[group[0]!]),
+    );
+    await runQueue(
+      workers,
+      spanning.map((group) => ({ type: 'lint', sets: [group.map(fileText)], withKeys: false })),
+      (reply) => {
+        for (const f of reply.files) results[f.id] = f.diagnostics;
+      },
+    );
     return results;
   } finally {
     await Promise.all(workers.map((worker) => worker.stop()));
