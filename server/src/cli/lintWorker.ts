@@ -16,18 +16,23 @@ import type { FromWorker, LintReply, LintRequest, WorkerSetup } from './lintWork
 const setup = workerData as WorkerSetup;
 setLocale(setup.locale);
 
-function key(kind: string, namespace: string, name: string): string {
-  return `${kind}\u0000${namespace}\u0000${name}`;
+/**
+ * The index keeps objects in buckets by kind and name and compares namespace and API group on
+ * lookup (either may be a wildcard), so the key is the bucket's: files are grouped whenever a
+ * lookup could reach across them, even where namespaces would then not match.
+ */
+function key(kind: string, name: string): string {
+  return `${kind}\u0000${name}`;
 }
 
 /** The keys by which a rule may look up this file's objects, or be looked up from them (fileGroups.ts). */
 function relationKeys(index: WorkspaceIndex, uri: string): string[] {
   const keys = new Set<string>();
   for (const object of index.objectsIn(uri)) {
-    if (object.name !== undefined) keys.add(key(object.kind, object.namespace, object.name));
-    if (object.scales) keys.add(key(object.scales.kind, object.namespace, object.scales.name));
+    if (object.name !== undefined) keys.add(key(object.kind, object.name));
+    if (object.scales) keys.add(key(object.scales.kind, object.scales.name));
     const ref = scaleTargetOf(object);
-    if (ref) keys.add(key(ref.kind, ref.namespace, ref.name));
+    if (ref) keys.add(key(ref.kind, ref.name));
   }
   return [...keys];
 }
