@@ -9,10 +9,10 @@
  * side), memory follows a batch rather than the repository, and the findings are those of the
  * one-thread run (a test compares them).
  *
- * Why worker threads with `resourceLimits`: the CLI is a plain `node` process, without the
- * language server's V8 heap flags (common/serverNodeFlags.ts), and a lint of a whole repository is
- * one long burst of allocation in which V8's default young generation spends about a fifth of the
- * time collecting. A worker's young generation can be sized per thread.
+ * Heap: the CLI is a plain `node` process, without the language server's V8 heap flags
+ * (common/serverNodeFlags.ts), and garbage collection was about a fifth of a one-thread profile. A
+ * worker's young generation can be sized per thread (`resourceLimits`, below); no size measured
+ * better than V8's own.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -27,7 +27,10 @@ import type { FileText, FromWorker, LintReply, LintRequest, WorkerSetup } from '
 /** The worker's bundle, beside dist/cli.js. Absent when the CLI runs from its sources (tests under tsx). */
 const WORKER_SCRIPT = resolve(__dirname, 'lintWorker.js');
 
-/** Below this much YAML, starting threads costs more than it saves (a worker loads in about 60 ms). */
+/**
+ * Below this much YAML, starting threads costs more than it saves: each worker loads the bundle,
+ * compiles the schemas (60-70 ms of ajv in a profile) and warms its own JIT.
+ */
 const PARALLEL_MIN_CHARS = 400_000;
 
 /**
