@@ -1,7 +1,8 @@
 /**
  * `hpa-lint` over a repository: the 300-app release of lint.bench.ts (one app in ten broken) split
  * into one file per app, written to a temporary folder, linted by the built CLI as CI would run it
- * (`node dist/cli.js DIR --format json`). The peer is the same CLI on one thread (`--jobs 1`), run
+ * (`node dist/cli.js DIR --format json --jobs <cores>`). The peer is the same CLI on one thread
+ * (`--jobs 1`), run
  * interleaved with it so both see the same machine load; medians of the rounds are reported, with
  * throughput in resources per second and the process's peak RSS (every thread's memory).
  * A second case lints a generated 50,000-resource repository (three rounds each way), for
@@ -9,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BenchRow, releaseApp } from './lint.bench';
 
@@ -17,6 +18,8 @@ const ROOT = resolve(__dirname, '..');
 const CLI = resolve(ROOT, 'dist', 'cli.js');
 /** Documents per app in releaseApp(): ConfigMap, Service, ServiceAccount, Deployment, HPA, PDB, Ingress. */
 const RESOURCES_PER_APP = 7;
+/** One thread per core, asked for explicitly (a run this small stays on one thread by default). */
+const THREADS = availableParallelism();
 /** Loaded before the CLI, prints the process's peak resident memory (all threads) on exit. */
 const PEAK_RSS_HOOK = `process.on('exit', () => process.stderr.write('peak-rss-kb ' + process.resourceUsage().maxRSS + '\\n'));`;
 
@@ -77,7 +80,7 @@ export async function benchCli(
     const threaded: CliRun[] = [];
     const single: CliRun[] = [];
     for (let round = 0; round < rounds; round++) {
-      threaded.push(await runCli(dir, []));
+      threaded.push(await runCli(dir, ['--jobs', String(THREADS)]));
       single.push(await runCli(dir, ['--jobs', '1']));
     }
     if (threaded[0]!.findings !== single[0]!.findings)
@@ -86,7 +89,7 @@ export async function benchCli(
     const ms = median(threaded.map((r) => r.ms));
     const peerMs = median(single.map((r) => r.ms));
     rows.push({
-      name: `[cli] 300 files, ${resources} resources, ${threaded[0]!.findings} findings, load ${load} (peer: --jobs 1)`,
+      name: `[cli] 300 files, ${resources} resources, ${threaded[0]!.findings} findings, load ${load} (--jobs ${THREADS}; peer: --jobs 1)`,
       ms,
       peerMs,
       ratio: ms / peerMs,
@@ -108,7 +111,7 @@ export async function benchCli(
       const threadedRuns: CliRun[] = [];
       const singleRuns: CliRun[] = [];
       for (let round = 0; round < 3; round++) {
-        threadedRuns.push(await runCli(large, []));
+        threadedRuns.push(await runCli(large, ['--jobs', String(THREADS)]));
         singleRuns.push(await runCli(large, ['--jobs', '1']));
       }
       const resources = largeApps * RESOURCES_PER_APP;
