@@ -39,7 +39,7 @@ const HPA_SCHEMA = pathToFileURL(
  * carries the three mistakes real releases have: `replicas` on a Deployment its HPA manages, a
  * container without requests under a cpu Utilization metric, and a policy period over 1800 s.
  */
-function app(i: number, broken = false): string {
+export function releaseApp(i: number, broken = false): string {
   const name = `app-${String(i).padStart(3, '0')}`;
   const labels = (indent: string) =>
     [
@@ -181,7 +181,9 @@ spec:
 
 /** The release; with `brokenEvery` = 10, one app in ten carries mistakes (issue 16's realistic case). */
 export function helmRelease(apps = 300, brokenEvery = 0): string {
-  return Array.from({ length: apps }, (_, i) => app(i, brokenEvery > 0 && i % brokenEvery === 5)).join('');
+  return Array.from({ length: apps }, (_, i) => releaseApp(i, brokenEvery > 0 && i % brokenEvery === 5)).join(
+    '',
+  );
 }
 
 /** Resident set size of a process in MB, from /proc (Linux). */
@@ -289,7 +291,7 @@ interface ServerTimes {
 }
 
 /** Opens the release, then makes `edits` one-line edits (a maxReplicas value) and times each. */
-async function measureServer(
+export async function measureServer(
   args: string[],
   config: Record<string, unknown>,
   text: string,

@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark, each measured against a peer in the same run, printed as ratios.
  * Absolute times depend on the machine; the ratios are what the issues' aims are stated in.
  */
+import { benchCli } from './cli.bench';
 import { benchEngine } from './engine.bench';
 import { benchFeatures } from './features.bench';
 import { benchLint } from './lint.bench';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     ['engine', benchEngine],
     ['preview', benchPreview],
     ['lint', benchLint],
+    ['cli', () => benchCli()],
     ['features', benchFeatures],
     ['robustness', benchRobustness],
     ['overlays', benchOverlays],

@@ -1,4 +1,4 @@
-// Bundles the four entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the five entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -36,6 +36,15 @@ await Promise.all([
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+  }),
+  // hpa-lint's worker threads (server/src/cli/parallelLint.ts), loaded from beside dist/cli.js.
+  build({
+    ...common,
+    entryPoints: ['server/src/cli/lintWorker.ts'],
+    outfile: 'dist/lintWorker.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   }),
   build({
     ...common,

@@ -1,11 +1,13 @@
 /**
  * hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error] [--locale L]
- *          [--no-kustomize] [--kustomize-command CMD]
+ *          [--no-kustomize] [--kustomize-command CMD] [--jobs N]
  *
  * Lints files and directories (recursively, *.yaml and *.yml) with the language server's rules. All
  * inputs form one workspace, so an HPA's target in another file of the same run resolves. Files a
  * kustomization applies as patches are checked as partial objects, and each overlay no other
  * kustomization includes is rendered with the real kustomize and checked too (kustomizeRun.ts).
+ * Many files without kustomizations are linted on one worker thread per core (parallelLint.ts),
+ * with the same findings.
  * Exit 0 without errors, 1 with errors, 2 on usage or I/O failure.
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -14,7 +16,7 @@ import { FileModel } from '../yaml/documents';
 import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { t } from '../localize';
-import { ALL_RULE_IDS, FILE_TOO_LARGE_RULE } from '../rules/index';
+import { ALL_RULE_IDS } from '../rules/index';
 import type { Finding, SeverityOverride } from '../rules/types';
 import { kustomizeLayout } from '../kustomize/layout';
 import { overlayCheckFindings } from '../kustomize/kustomizeRun';
@@ -22,6 +24,8 @@ import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type CliIO, UsageError } from './io';
 import { formatJson, formatSarif, formatStylish, type FileResult } from './lintFormats';
+import { lintOnThreads } from './threadedLint';
+import { tooLargeFindings } from './tooLarge';
 
 type Format = 'stylish' | 'json' | 'sarif';
 
@@ -32,13 +36,15 @@ interface LintOptions {
   locale: string | undefined;
   kustomize: boolean;
   kustomizeCommand: string | undefined;
+  /** Threads to lint on (`--jobs`); when not given, one per core for a large run (parallelLint.ts). */
+  jobs: number | undefined;
 }
 
 const OVERRIDES = new Set(['off', 'info', 'warning', 'error', 'hint']);
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error]... [--locale L]
-                [--no-kustomize] [--kustomize-command "kustomize build"]
+                [--no-kustomize] [--kustomize-command "kustomize build"] [--jobs N]
        hpa-lint simulate <file> ...
        hpa-lint conformance <file>
 Lints Kubernetes HorizontalPodAutoscalers and their workloads. Directories are searched for *.yaml
@@ -73,34 +79,24 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     }
   }
 
+  const layout = kustomizeLayout(new Map(files.map((f) => [f.display, f.text])), io.cwd);
+  // Patches and rendered overlays read the whole workspace: a run with kustomizations stays on one thread.
+  const threaded =
+    layout.kustomizations.length === 0 ? await lintOnThreads(files, settings, options.jobs) : undefined;
+  if (threaded) return report(threaded, options.format, io);
+
   const workspace = new WorkspaceIndex();
   const tooLarge = new Set<string>();
   for (const f of files) {
     if (f.text.length > settings.maxFileSizeBytes) tooLarge.add(f.display);
     else workspace.setFile(new FileModel(f.display, f.text, undefined));
   }
-  const layout = kustomizeLayout(new Map(files.map((f) => [f.display, f.text])), io.cwd);
   workspace.setPartialUris(layout.patchUris);
   const results: FileResult[] = [];
   const direct: Finding[] = [];
   for (const f of files) {
     if (tooLarge.has(f.display)) {
-      const severity = settings.rules[FILE_TOO_LARGE_RULE.id] ?? FILE_TOO_LARGE_RULE.defaultSeverity;
-      const diagnostics: LocatedFinding[] =
-        severity === 'off'
-          ? []
-          : [
-              {
-                rule: FILE_TOO_LARGE_RULE.id,
-                severity,
-                message: t('File skipped: {size} bytes is more than hpa.maxFileSizeBytes ({limit})', {
-                  size: f.text.length,
-                  limit: settings.maxFileSizeBytes,
-                }),
-                range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-              },
-            ];
-      results.push({ file: f.display, diagnostics });
+      results.push({ file: f.display, diagnostics: tooLargeFindings(f.text.length, settings) });
       continue;
     }
     const model = workspace.getFile(f.display);
@@ -123,9 +119,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
           .sort(byPosition);
     }
   }
+  return report(results, options.format, io);
+}
 
-  if (options.format === 'json') io.stdout(formatJson(results));
-  else if (options.format === 'sarif') io.stdout(formatSarif(results));
+function report(results: FileResult[], format: Format, io: CliIO): number {
+  if (format === 'json') io.stdout(formatJson(results));
+  else if (format === 'sarif') io.stdout(formatSarif(results));
   else io.stdout(formatStylish(results));
   return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
@@ -138,6 +137,7 @@ function parseArgs(args: string[]): LintOptions {
     locale: undefined,
     kustomize: true,
     kustomizeCommand: undefined,
+    jobs: undefined,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -179,6 +179,13 @@ function parseArgs(args: string[]): LintOptions {
       case '--kustomize-command':
         options.kustomizeCommand = value();
         break;
+      case '--jobs': {
+        const jobs = value();
+        if (!/^[1-9]\d{0,2}$/.test(jobs))
+          throw new UsageError(t('--jobs {value}: expected a whole number from 1', { value: jobs }));
+        options.jobs = Number(jobs);
+        break;
+      }
       default:
         if (arg.startsWith('--')) throw new UsageError(t('unknown option {option}', { option: arg }));
         options.inputs.push(arg);

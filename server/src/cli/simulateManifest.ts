@@ -157,7 +157,8 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
       isObject(d.value) &&
       isHpa({
         kind: d.value.kind as string | undefined,
-        apiVersion: d.value.apiVersion as string | undefined,
+        // A non-string apiVersion (`apiVersion: 2`) is no autoscaling version: its text decides, no crash.
+        apiVersion: d.value.apiVersion === undefined ? undefined : String(d.value.apiVersion),
       }),
   );
   if (hpas.length === 0) throw new UsageError(`${file}: no HorizontalPodAutoscaler in this file`);

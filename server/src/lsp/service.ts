@@ -19,6 +19,7 @@ import { findYamlFiles, isYamlPath, readYamlFile } from '../workspace/diskWorksp
 import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
+import { warmUpLint } from '../lint/warmUp';
 import { setLocale } from '../localize';
 import { setDocsBase } from '../rules/types';
 import { PREVIEW_CAPABILITIES, registerPreviewRequests } from './previewRequests';
@@ -73,6 +74,7 @@ export function startHpaService(connection: Connection): HpaService {
     );
     warmUpSchemas();
     warmUpYamlParser();
+    warmUpLint(PARSE_OPTIONS);
     overlays = new OverlayService({
       workspace,
       settings: () => settings,

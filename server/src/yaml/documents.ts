@@ -10,7 +10,7 @@
  */
 import { type Document, parseDocument, YAMLParseError } from 'yaml';
 import { blankUnreadFields } from './blankUnreadFields';
-import { LineIndex } from './ranges';
+import { LineIndex, lineStartsOf } from './ranges';
 import { HPA_KIND, SCALED_OBJECT_KIND, WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { READ_SETS } from './readSets';
@@ -106,6 +106,7 @@ export class YamlDocumentModel {
   private parsedCache: ParsedYaml | undefined;
   private relevantCache: boolean | undefined;
   private fullTextUnchecked = false;
+  private lineStartsCache: number[] | undefined;
 
   constructor(
     readonly text: string,
@@ -182,6 +183,12 @@ export class YamlDocumentModel {
   get isParsed(): boolean {
     return this.parsedCache !== undefined;
   }
+
+  /** Offsets of this text's line starts, kept with the model so a file's LineIndex can join them. */
+  get lineStarts(): number[] {
+    this.lineStartsCache ??= lineStartsOf(this.text);
+    return this.lineStartsCache;
+  }
 }
 
 function parseText(text: string): ParsedYaml {
@@ -222,6 +229,8 @@ export interface FileDocument {
 /** A file's text split into documents, with a line index for ranges. */
 export class FileModel {
   readonly documents: FileDocument[];
+  /** Every slice of the text in order, empty ones too, for joining line starts (see lineIndex). */
+  private readonly slices: { offset: number; model: YamlDocumentModel }[] = [];
   private lineIndexCache: LineIndex | undefined;
 
   constructor(
@@ -235,6 +244,7 @@ export class FileModel {
     this.documents = [];
     for (const slice of splitYamlDocuments(text)) {
       const model = reuse.take(slice.text) ?? new YamlDocumentModel(slice.text, options);
+      this.slices.push({ offset: slice.offset, model });
       if (!model.hasContent) continue;
       this.documents.push({ index: this.documents.length, offset: slice.offset, model });
     }
@@ -251,7 +261,10 @@ export class FileModel {
   }
 
   get lineIndex(): LineIndex {
-    if (!this.lineIndexCache) this.lineIndexCache = new LineIndex(this.text);
+    this.lineIndexCache ??= LineIndex.joined(
+      this.text,
+      this.slices.map(({ offset, model }) => ({ offset, lineStarts: model.lineStarts })),
+    );
     return this.lineIndexCache;
   }
 }

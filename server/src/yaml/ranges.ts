@@ -16,23 +16,35 @@ export class LineIndex {
   /** Offset of the first character of each line. */
   private readonly lineStarts: number[];
 
-  constructor(private readonly text: string) {
-    const starts = [0];
-    if (text.includes('\r')) {
-      // LSP and VS Code also end a line at a lone \r (old Mac files): count it, or every position lands on line 0.
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-        if (c === 10 || c === 13) starts.push(i + 1);
-      }
-    } else {
-      let at = text.indexOf('\n');
-      while (at !== -1) {
-        starts.push(at + 1);
-        at = text.indexOf('\n', at + 1);
+  /** `lineStarts` when the caller already has them (FileModel joins its documents' own). */
+  constructor(
+    private readonly text: string,
+    lineStarts?: number[],
+  ) {
+    this.lineStarts = lineStarts ?? lineStartsOf(text);
+  }
+
+  /**
+   * The index of a text made of pieces whose line starts are known, each piece given with its
+   * offset (in order, covering the text). Why: an edit re-uses every unchanged document's model,
+   * so joining their cached starts avoids scanning the whole file for line breaks again.
+   */
+  static joined(
+    text: string,
+    pieces: readonly { offset: number; lineStarts: readonly number[] }[],
+  ): LineIndex {
+    const starts: number[] = [];
+    for (const piece of pieces) {
+      const first = piece.offset;
+      // A piece begins a line unless what precedes it is not a line break (a split after U+2028, say).
+      const beginsLine = first === 0 || isLineBreak(text.charCodeAt(first - 1));
+      for (let k = 0; k < piece.lineStarts.length; k++) {
+        const at = first + (piece.lineStarts[k] as number);
+        if (k === 0 && (!beginsLine || starts[starts.length - 1] === at)) continue;
+        starts.push(at);
       }
     }
-    this.lineStarts = starts;
+    return new LineIndex(text, starts);
   }
 
   get lineCount(): number {
@@ -81,4 +93,28 @@ export class LineIndex {
     if (line < 0) return 0;
     return line < this.lineStarts.length ? this.lineStarts[line] : this.text.length;
   }
+}
+
+function isLineBreak(code: number): boolean {
+  return code === 10 || code === 13;
+}
+
+/** Offsets of the first character of each line: after LF, CRLF, and a lone CR (as LSP and VS Code count them). */
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  if (text.includes('\r')) {
+    // LSP and VS Code also end a line at a lone \r (old Mac files): count it, or every position lands on line 0.
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      if (c === 10 || c === 13) starts.push(i + 1);
+    }
+  } else {
+    let at = text.indexOf('\n');
+    while (at !== -1) {
+      starts.push(at + 1);
+      at = text.indexOf('\n', at + 1);
+    }
+  }
+  return starts;
 }

@@ -1,0 +1,144 @@
+/**
+ * hpa-lint on worker threads gives exactly the one-thread findings: the built CLI (`--jobs 1` against
+ * `--jobs 2`) over the shared corpus real/ and examples/ (runs with kustomizations stay on one
+ * thread, so real2/'s comparison is the next one), and the threaded lint in-process against the
+ * one-thread CLI over every corpus repository without a kustomization, plus files whose cross-file
+ * relations span batches.
+ * Needs dist/ (node scripts/build.mjs).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { runLint } from '../../server/src/cli/lint';
+import type { FileResult } from '../../server/src/cli/lintFormats';
+import { batchesOf, groupFilesByKeys } from '../../server/src/cli/fileGroups';
+import { lintInParallel } from '../../server/src/cli/parallelLint';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { setLocale } from '../../server/src/localize';
+
+const ROOT = resolve(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const WORKER = join(ROOT, 'dist', 'lintWorker.js');
+/** shared/ sits beside the repository (CI's clone, /work/main); a worktree elsewhere finds it at /work/shared. */
+const SHARED =
+  [resolve(ROOT, '..', 'shared'), '/work/shared'].find((dir) => existsSync(dir)) ??
+  resolve(ROOT, '..', 'shared');
+const CORPORA = [join(SHARED, 'corpus', 'real'), join(SHARED, 'corpus', 'real2'), join(ROOT, 'examples')];
+
+function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, '--locale', 'en', ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function isKustomization(path: string): boolean {
+  return /(^|\/)kustomization\.ya?ml$/i.test(path);
+}
+
+function yamlFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFilesUnder(path));
+    else if (/\.ya?ml$/i.test(entry.name)) out.push(path);
+  }
+  return out.sort();
+}
+
+describe('hpa-lint on worker threads', () => {
+  for (const corpus of [CORPORA[0]!, CORPORA[2]!]) {
+    test(
+      `${corpus}: --jobs 2 prints what --jobs 1 prints`,
+      { skip: existsSync(corpus) ? false : `corpus not found at ${corpus}` },
+      () => {
+        const one = cli([corpus, '--format', 'json', '--jobs', '1']);
+        const two = cli([corpus, '--format', 'json', '--jobs', '2']);
+        assert.equal(two.stderr, '');
+        assert.equal(two.status, one.status);
+        assert.equal(two.stdout, one.stdout);
+        const findings = (JSON.parse(one.stdout) as { diagnostics: unknown[] }[]).flatMap(
+          (f) => f.diagnostics,
+        );
+        assert.ok(findings.length > 0, 'the corpus has findings, so the comparison compares something');
+      },
+    );
+  }
+
+  test('threads in-process: every corpus file at once, relations across batches, same findings', async () => {
+    setLocale('en');
+    const files = CORPORA.filter((c) => existsSync(c))
+      .flatMap((corpus) => readdirSync(corpus).map((entry) => join(corpus, entry)))
+      .flatMap((entry) => {
+        // A repository folder with a kustomization is left out (that run stays on one thread).
+        if (!statSync(entry).isDirectory()) return /\.ya?ml$/i.test(entry) ? [entry] : [];
+        const inside = yamlFilesUnder(entry);
+        return inside.some(isKustomization) ? [] : inside;
+      })
+      .map((path) => ({ display: path, text: readFileSync(path, 'utf8') }));
+    assert.ok(files.length > 200, 'most of the corpora take part (202 of 233 files when written)');
+    // The HPAs of one file and their Deployments in another, at opposite ends of the list, so the
+    // batches split the pair and the group's second lint must bring them together.
+    const hpa = (name: string) =>
+      `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: ${name} }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: ${name} }\n  minReplicas: 1\n  maxReplicas: 4\n`;
+    const deployment = (name: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: ${name} }\nspec:\n  replicas: 3\n  template: { spec: { containers: [{ name: app }] } }\n`;
+    files.unshift({ display: '/split/a-hpas.yaml', text: `${hpa('split-a')}---\n${hpa('split-b')}` });
+    files.push({
+      display: '/split/z-deployments.yaml',
+      text: `${deployment('split-a')}---\n${deployment('split-b')}`,
+    });
+
+    const settings = { ...DEFAULT_SETTINGS, rules: {} };
+    // The one-thread run of the CLI itself, over the same texts.
+    const texts = new Map(files.map((f) => [f.display, f.text]));
+    let stdout = '';
+    await runLint([...texts.keys(), '--format', 'json', '--jobs', '1', '--no-kustomize'], {
+      stdout: (text) => void (stdout += text),
+      stderr: () => undefined,
+      readFile: async (path) => texts.get(path) ?? '',
+      cwd: '/',
+    });
+    const oneThread = JSON.parse(stdout) as FileResult[];
+    // Small batches, so many groups span batches and are linted a second time, as a whole.
+    const threaded = await lintInParallel(
+      files.map((f) => ({ uri: f.display, text: f.text })),
+      settings,
+      2,
+      WORKER,
+      20_000,
+    );
+    assert.deepEqual(
+      threaded,
+      oneThread.map((r) => r.diagnostics),
+    );
+    const last = oneThread[oneThread.length - 1]!;
+    assert.ok(
+      last.diagnostics.some((d) => d.rule === 'replicas-conflict'),
+      'the Deployments see their HPAs in the other batch',
+    );
+  });
+});
+
+describe('file groups', () => {
+  test('files sharing a key are one group, named by their first file', () => {
+    assert.deepEqual(groupFilesByKeys([['a'], ['b'], ['c', 'a'], [], ['b', 'd'], ['d']]), [
+      [0, 2],
+      [1, 4, 5],
+      [3],
+    ]);
+  });
+
+  test('a key chain joins groups that met separately', () => {
+    assert.deepEqual(groupFilesByKeys([['x'], ['y'], ['x', 'y']]), [[0, 1, 2]]);
+  });
+
+  test('batches: contiguous runs under the limit, a large file alone', () => {
+    assert.deepEqual(batchesOf([1, 1, 1, 1], 2), [
+      [0, 1],
+      [2, 3],
+    ]);
+    assert.deepEqual(batchesOf([1, 10, 1, 1], 3), [[0], [1], [2, 3]]);
+    assert.deepEqual(batchesOf([], 3), []);
+  });
+});
