@@ -3,3 +3,5 @@ export * from './goals';
 export * from './figures';
 export * from './searchSpace';
 export * from './search';
+export * from './strings';
+export * from './explain';

@@ -5,6 +5,7 @@
  * Order: the API defaults and the user's own block; a coarse grid over the scale-up policies,
  * then the scale-up window; the scale-down window, then its policies; then local refinement from
  * the best point (every neighbour, move to the best, until none is better or the budget is spent).
+ * Candidates shown are distinct: one that adds nothing to a better one (nearlySame) is skipped.
  * Ranking, best first: fewest goals missed, smallest total miss (in goal units), fewest Pod-hours
  * over all loads, fewest scale events, then the point's key (so ties always break the same way).
  *
@@ -26,6 +27,7 @@ import {
   type GoalKey,
   type GoalVerdicts,
   type TuneGoals,
+  worstFigure,
 } from './goals';
 import {
   DEFAULT_PARAMS,
@@ -77,12 +79,14 @@ export interface TuneCandidate {
 
 export interface TuneResult {
   goals: TuneGoals;
-  /** Best first; distinct figures. */
+  /** Best first; each differs from the better ones in a goal figure or in cost. */
   candidates: TuneCandidate[];
   /** Goals the best candidate misses (empty when it meets them all). */
   unmet: GoalKey[];
   /** Of `unmet`, the goals no simulated block met even on its own. */
   unreachable: GoalKey[];
+  /** Per goal, the best worst-load figure any simulated block reached. */
+  closest: Record<GoalKey, number>;
   /** The user's block as it stands (null behavior = the legacy path), for comparison. */
   current: TuneCandidate;
   evaluated: number;
@@ -192,16 +196,25 @@ function compareScored(a: Scored, b: Scored): number {
   );
 }
 
-function sameFigures(a: TuneCandidate, b: TuneCandidate): boolean {
-  return a.figures.every((f, i) => {
-    const g = b.figures[i] as LoadFigures;
-    return (
-      f.scaleEvents === g.scaleEvents &&
-      f.podHours === g.podHours &&
-      f.underprovisionedShare === g.underprovisionedShare &&
-      f.rampSeconds === g.rampSeconds
-    );
-  });
+/** Pod-hours closer than this share count as the same cost when picking distinct candidates. */
+const SAME_COST_SHARE = 0.005;
+
+/**
+ * True when b adds nothing to a shown candidate a: the same worst ramp, the same worst
+ * under-provisioned share, the same scale events, and a cost within half a percent.
+ */
+function nearlySame(a: TuneCandidate, b: TuneCandidate): boolean {
+  const same = (g: GoalKey) => worstFigure(g, a.figures) === worstFigure(g, b.figures);
+  let eventsA = 0;
+  let eventsB = 0;
+  for (const f of a.figures) eventsA += f.scaleEvents;
+  for (const f of b.figures) eventsB += f.scaleEvents;
+  return (
+    same('ramp') &&
+    same('underprovisionedShare') &&
+    eventsA === eventsB &&
+    Math.abs(a.podHours - b.podHours) <= SAME_COST_SHARE * Math.max(a.podHours, b.podHours)
+  );
 }
 
 export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneResult, void> {
@@ -293,12 +306,17 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
   const candidates: TuneCandidate[] = [];
   for (const s of ranked) {
     if (candidates.length >= wanted) break;
-    if (!candidates.some((c) => sameFigures(c, s.candidate))) candidates.push(s.candidate);
+    if (!candidates.some((c) => nearlySame(c, s.candidate))) candidates.push(s.candidate);
   }
   const top = candidates[0];
   const unmet = top ? GOAL_KEYS.filter((g) => !top.meets[g]) : [...GOAL_KEYS];
   const unreachable = unmet.filter((g) => !ranked.some((s) => s.candidate.meets[g]));
-  return { goals: ctx.goals, candidates, unmet, unreachable, current: currentBlock, evaluated };
+  const closest = {} as Record<GoalKey, number>;
+  for (const g of GOAL_KEYS) {
+    closest[g] = Infinity;
+    for (const s of ranked) closest[g] = Math.min(closest[g], worstFigure(g, s.candidate.figures));
+  }
+  return { goals: ctx.goals, candidates, unmet, unreachable, closest, current: currentBlock, evaluated };
 }
 
 /** The ramp filter applies only when the HPA can scale at all. */
