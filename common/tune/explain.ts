@@ -25,8 +25,8 @@ export function formatNumber(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-export function formatShare(fraction: number): string {
-  return `${formatNumber(fraction * 100)} %`;
+export function formatShare(locale: TuneLocale, fraction: number): string {
+  return tuneText(locale, 'percent', { value: formatNumber(fraction * 100) });
 }
 
 export function formatRamp(locale: TuneLocale, seconds: number): string {
@@ -36,7 +36,7 @@ export function formatRamp(locale: TuneLocale, seconds: number): string {
 /** A goal's figure (or limit) in its unit. */
 export function formatGoalValue(locale: TuneLocale, goal: GoalKey, value: number): string {
   if (goal === 'ramp') return formatRamp(locale, value);
-  if (goal === 'underprovisionedShare') return formatShare(value);
+  if (goal === 'underprovisionedShare') return formatShare(locale, value);
   return formatNumber(value);
 }
 
@@ -46,7 +46,7 @@ function figuresClause(locale: TuneLocale, c: TuneCandidate): string {
   return tuneText(locale, 'figures', {
     ramp: formatRamp(locale, worstFigure('ramp', c.figures)),
     events: formatNumber(events),
-    share: formatShare(worstFigure('underprovisionedShare', c.figures)),
+    share: formatShare(locale, worstFigure('underprovisionedShare', c.figures)),
     podHours: formatNumber(c.podHours),
   });
 }

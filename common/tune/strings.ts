@@ -12,6 +12,8 @@ export const TUNE_STRINGS_EN = {
   goalUnderprovisionedShare: 'share of time under-provisioned',
   listSeparator: ', ',
   seconds: '{value} s',
+  percent: '{value} %',
+  heading: '{label}: {verdict}',
   figures:
     'it reaches the needed replicas within {ramp}, scales at most {events} times per hour, is under-provisioned {share} of the time at most and costs {podHours} Pod-hours',
   whyBest: 'Meets every goal on every load with the fewest Pod-hours: {figures}.',
@@ -45,6 +47,8 @@ export const TUNE_STRINGS: Record<TuneLocale, Record<TuneStringKey, string>> = {
     goalUnderprovisionedShare: 'Podが不足している時間の割合',
     listSeparator: '、',
     seconds: '{value}秒',
+    percent: '{value}%',
+    heading: '{label}: {verdict}',
     figures:
       '必要なレプリカ数に{ramp}以内に達し、スケーリングは1時間あたり最大{events}回、Podが不足する時間は最大{share}、コストは{podHours} Pod時間です',
     whyBest: 'すべての負荷ですべての目標を満たし、Pod時間が最も少ないブロックです。{figures}。',
@@ -73,8 +77,10 @@ export const TUNE_STRINGS: Record<TuneLocale, Record<TuneStringKey, string>> = {
     goalUnderprovisionedShare: 'Pod 不足的時間比例',
     listSeparator: '、',
     seconds: '{value} 秒',
+    percent: '{value}%',
+    heading: '{label}：{verdict}',
     figures:
-      '它在 {ramp} 內達到所需副本數，每小時最多調整 {events} 次，Pod 不足的時間最多 {share}，成本為 {podHours} Pod 小時',
+      '它在 {ramp}內達到所需副本數，每小時最多調整 {events} 次，Pod 不足的時間最多 {share}，成本為 {podHours} Pod 小時',
     whyBest: '在所有負載下都符合每個目標，且 Pod 小時最少：{figures}。',
     whyAlso: '同樣符合每個目標，但比第一個多 {extra} Pod 小時：{figures}。',
     whyCompromise: '沒有任何區塊符合所有目標；這是最接近的折衷方案，未達成{unmet}：{figures}。',

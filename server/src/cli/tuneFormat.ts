@@ -77,11 +77,29 @@ export function behaviorYaml(behavior: HPABehavior, indent = ''): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Terminal columns a text takes: CJK and full-width characters take two. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    const wide =
+      (c >= 0x1100 && c <= 0x115f) ||
+      (c >= 0x2e80 && c <= 0xa4cf) ||
+      (c >= 0xac00 && c <= 0xd7a3) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xfe30 && c <= 0xfe4f) ||
+      (c >= 0xff00 && c <= 0xff60) ||
+      (c >= 0xffe0 && c <= 0xffe6);
+    width += wide ? 2 : 1;
+  }
+  return width;
+}
+
 function pad(rows: string[][], indent: string): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? '')))) ?? [];
   return rows
     .map((r) =>
-      `${indent}${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ')}`.trimEnd(),
+      `${indent}${r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat((widths[i] ?? 0) - displayWidth(c)))).join('  ')}`.trimEnd(),
     )
     .join('\n');
 }
@@ -101,7 +119,7 @@ function figuresTable(locale: TuneLocale, c: TuneCandidate): string {
       f.load,
       String(f.scaleEvents),
       formatNumber(f.podHours),
-      formatShare(f.underprovisionedShare),
+      formatShare(locale, f.underprovisionedShare),
       formatRamp(locale, f.rampSeconds),
     ]);
   }
@@ -124,7 +142,7 @@ export function tuneTable(result: TuneResult, locale: TuneLocale, loadCount: num
     tuneText(locale, 'goalsLine', {
       ramp: formatRamp(locale, g.maxRampSeconds),
       events: formatNumber(g.maxScaleEventsPerHour),
-      share: formatShare(g.maxUnderprovisionedShare),
+      share: formatShare(locale, g.maxUnderprovisionedShare),
     }),
     tuneText(locale, 'searched', { count: result.evaluated, loads: loadCount }),
   ];
@@ -142,13 +160,19 @@ export function tuneTable(result: TuneResult, locale: TuneLocale, loadCount: num
   }
   parts.push(
     '',
-    `${tuneText(locale, 'tableCurrent')}: ${verdict(locale, result.current)}`,
+    tuneText(locale, 'heading', {
+      label: tuneText(locale, 'tableCurrent'),
+      verdict: verdict(locale, result.current),
+    }),
     figuresTable(locale, result.current),
   );
   result.candidates.forEach((c, rank) => {
     parts.push(
       '',
-      `${tuneText(locale, 'tableCandidate', { rank: rank + 1 })}: ${verdict(locale, c)}`,
+      tuneText(locale, 'heading', {
+        label: tuneText(locale, 'tableCandidate', { rank: rank + 1 }),
+        verdict: verdict(locale, c),
+      }),
       `  ${explainCandidate(locale, result, rank)}`,
       figuresTable(locale, c),
       behaviorYaml(c.behavior, '  ').trimEnd(),
