@@ -2,8 +2,10 @@
  * The search: deterministic, over the blocks of searchSpace.ts, each judged by simulating it on
  * every load with the same engine and simulator as the preview and `hpa-lint simulate`.
  *
- * Order: the API defaults and the user's own block; a coarse grid over the scale-up policies,
- * then the scale-up window; the scale-down window, then its policies; then local refinement from
+ * Order: the API defaults and the user's own block; a coarse grid over the scale-down window
+ * first (flapping is the most common miss and the window its usual cure, so a first candidate
+ * comes early), then the scale-up policies, the scale-up window and the scale-down policies; then
+ * local refinement from
  * the best point (every neighbour, move to the best, until none is better or the budget is spent).
  * Candidates shown are distinct: one that adds nothing to a better one (nearlySame) is skipped.
  * Ranking, best first: fewest goals missed, smallest total miss (in goal units), fewest Pod-hours
@@ -272,6 +274,12 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
 
   here = yield* bestOf(
     here,
+    DOWN_WINDOW_GRID.map((w) =>
+      withDirection(base(), 'scaleDown', { ...base().scaleDown, windowSeconds: w }),
+    ),
+  );
+  here = yield* bestOf(
+    here,
     UP_POLICY_GRID.map((policies) =>
       withDirection(base(), 'scaleUp', { windowSeconds: 0, selectPolicy: 'Max', policies: [...policies] }),
     ),
@@ -279,12 +287,6 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
   here = yield* bestOf(
     here,
     UP_WINDOW_GRID.map((w) => withDirection(base(), 'scaleUp', { ...base().scaleUp, windowSeconds: w })),
-  );
-  here = yield* bestOf(
-    here,
-    DOWN_WINDOW_GRID.map((w) =>
-      withDirection(base(), 'scaleDown', { ...base().scaleDown, windowSeconds: w }),
-    ),
   );
   here = yield* bestOf(
     here,

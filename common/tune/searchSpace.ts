@@ -220,8 +220,9 @@ function withDirection(p: BehaviorParams, dir: Direction, d: DirectionParams): B
 
 /**
  * The local moves from a point, in a fixed order: per direction the window (± one sync, × 2, ÷ 2),
- * each policy's value (× 2, ÷ 2, ± 1) and period (× 2, ÷ 2), the other selectPolicy, and adding
- * or dropping a second policy. Points outside the space are normalized into it.
+ * each policy's value (× 2, ÷ 2, ± 1 Pod or ± 10 percent points) and period (× 2, ÷ 2), the other
+ * selectPolicy, and adding or dropping a second policy. Points outside the space are normalized
+ * into it.
  */
 export function neighbours(p: BehaviorParams, bounds: SpaceBounds): BehaviorParams[] {
   const out: BehaviorParams[] = [];
@@ -241,7 +242,9 @@ export function neighbours(p: BehaviorParams, bounds: SpaceBounds): BehaviorPara
     d.policies.forEach((policy, i) => {
       const replace = (changed: Partial<PolicyParam>) =>
         push({ ...d, policies: d.policies.map((x, j) => (j === i ? { ...x, ...changed } : x)) });
-      for (const v of [policy.value * 2, policy.value / 2, policy.value + 1, policy.value - 1])
+      // Pods move by one Pod, Percent by ten points: a 101 % step is noise to a reader, not a choice.
+      const fine = policy.type === 'Pods' ? 1 : 10;
+      for (const v of [policy.value * 2, policy.value / 2, policy.value + fine, policy.value - fine])
         replace({ value: v });
       for (const s of [policy.periodSeconds * 2, policy.periodSeconds / 2]) replace({ periodSeconds: s });
     });
