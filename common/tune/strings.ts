@@ -35,6 +35,14 @@ export const TUNE_STRINGS_EN = {
   goalsLine:
     'Goals: ramp at most {ramp}, at most {events} scale events per hour, under-provisioned at most {share}.',
   searched: '{count} blocks simulated on {loads} loads.',
+  definitionsHeading: 'How the figures are counted (docs/tune.md):',
+  defineNeed:
+    'needed replicas: the fewest Pods that keep every metric within the tolerance above its target, ceil(load / (per-Pod target × (1 + tolerance))), within minReplicas..maxReplicas',
+  defineUnderprovisioned:
+    'under-provisioned: a sync with fewer Ready Pods than needed; the share is those syncs over all syncs',
+  defineRamp: 'ramp: the longest run of consecutive under-provisioned syncs, in seconds',
+  defineScaleEvent: 'scale event: a sync whose desired replicas differ from the current replicas',
+  definePodHours: 'Pod-hours: the desired replicas of each sync held for one sync period, summed, in hours',
 };
 
 export type TuneStringKey = keyof typeof TUNE_STRINGS_EN;
@@ -70,6 +78,14 @@ export const TUNE_STRINGS: Record<TuneLocale, Record<TuneStringKey, string>> = {
     yes: 'はい',
     goalsLine: '目標: 到達時間は最大{ramp}、スケーリングは1時間あたり最大{events}回、Pod不足は最大{share}。',
     searched: '{count}個のブロックを{loads}種類の負荷でシミュレーションしました。',
+    definitionsHeading: '数値の数え方(docs/tune.md):',
+    defineNeed:
+      '必要なレプリカ数: すべてのメトリクスを目標値の許容範囲内に収める最少のPod数。ceil(負荷 / (Podあたりの目標値 × (1 + 許容範囲)))をminReplicas〜maxReplicasに収めた値です',
+    defineUnderprovisioned:
+      'Pod不足: ReadyのPodが必要なレプリカ数より少ない同期。割合は、その同期の数をすべての同期の数で割った値です',
+    defineRamp: '到達時間: Pod不足の同期が連続する最長の期間(秒)',
+    defineScaleEvent: 'スケーリング: 理想のレプリカ数が現在のレプリカ数と異なる同期',
+    definePodHours: 'Pod時間: 各同期の理想のレプリカ数を同期間隔の間保つものとして合計した値(時間)',
   },
   'zh-tw': {
     goalRamp: '達到所需副本數的時間',
@@ -99,6 +115,13 @@ export const TUNE_STRINGS: Record<TuneLocale, Record<TuneStringKey, string>> = {
     yes: '是',
     goalsLine: '目標：達到時間最多 {ramp}，每小時最多調整 {events} 次，Pod 不足最多 {share}。',
     searched: '已在 {loads} 種負載下模擬 {count} 個區塊。',
+    definitionsHeading: '數值的計算方式（docs/tune.md）：',
+    defineNeed:
+      '所需副本數：讓每個指標都維持在目標值容忍度以內的最少 Pod 數，即 ceil(負載 / (每個 Pod 的目標值 × (1 + 容忍度)))，並限制在 minReplicas 到 maxReplicas 之間',
+    defineUnderprovisioned: 'Pod 不足：就緒的 Pod 少於所需副本數的同步；比例是這類同步占所有同步的比例',
+    defineRamp: '達到時間：連續 Pod 不足的同步最長持續的秒數',
+    defineScaleEvent: '調整：期望副本數與目前副本數不同的同步',
+    definePodHours: 'Pod 小時：每次同步的期望副本數維持一個同步週期，加總後以小時計',
   },
 };
 

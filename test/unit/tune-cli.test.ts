@@ -244,9 +244,14 @@ test('the table speaks Japanese and Traditional Chinese', async () => {
     ja.stdout,
     /候補1: すべての目標を満たす\n {2}すべての負荷ですべての目標を満たし、Pod時間が最も少ないブロックです。/,
   );
+  // The goals' definitions close the table, in the same language.
+  assert.match(ja.stdout, /\n {2}到達時間: Pod不足の同期が連続する最長の期間\(秒\)\n/);
   const zh = await run([...args, '--locale', 'zh-TW']);
   assert.match(zh.stdout, /^目標：達到時間最多 60 秒，/);
   assert.match(zh.stdout, /候選 1：符合所有目標/);
+  assert.match(zh.stdout, /\n {2}調整：期望副本數與目前副本數不同的同步\n/);
+  const en = await run(args);
+  assert.match(en.stdout, /\n {2}ramp: the longest run of consecutive under-provisioned syncs, in seconds\n/);
 });
 
 test('the same inputs give the same answer', async () => {

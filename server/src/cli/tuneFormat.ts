@@ -16,6 +16,7 @@ import {
   type TuneCandidate,
   type TuneLocale,
   type TuneResult,
+  type TuneStringKey,
 } from '../../../common/tune';
 import type { HPABehavior, HPAScalingRules, Quantity } from '../../../common/engine';
 
@@ -178,5 +179,16 @@ export function tuneTable(result: TuneResult, locale: TuneLocale, loadCount: num
       behaviorYaml(c.behavior, '  ').trimEnd(),
     );
   });
+  parts.push('', tuneText(locale, 'definitionsHeading'));
+  for (const key of DEFINITION_KEYS) parts.push(`  ${tuneText(locale, key)}`);
   return `${parts.join('\n')}\n`;
 }
+
+/** The definitions printed under the table, in the order a reader needs them. */
+const DEFINITION_KEYS = [
+  'defineNeed',
+  'defineUnderprovisioned',
+  'defineRamp',
+  'defineScaleEvent',
+  'definePodHours',
+] as const satisfies readonly TuneStringKey[];
