@@ -303,6 +303,20 @@ test('bad input: one clear line and exit 2', async () => {
   assert.match(r.stderr, /no metric of this HPA has a per-Pod target/);
 });
 
+test('minReplicas equal to maxReplicas: a note says no block changes anything', async () => {
+  const fixed = DEMO.replace('maxReplicas: 10', 'maxReplicas: 1');
+  const r = await run(['tune', 'f.yaml', '--duration', '1h', '--format', 'json'], { 'f.yaml': fixed });
+  assert.equal(r.code, 0);
+  assert.equal(
+    r.stderr,
+    'hpa-lint: note: minReplicas equals maxReplicas: the HPA never scales, so no behavior block changes anything\n',
+  );
+  // Every block gives the same figures: one candidate, no scale event.
+  const json = JSON.parse(r.stdout) as TuneJson;
+  assert.equal(json.candidates.length, 1);
+  assert.ok(json.candidates[0]?.figures.every((f) => f.scaleEvents === 0));
+});
+
 test('a CSV load is tuned for like a profile, and its figures match simulate --load', async () => {
   const rows = ['t,cpu'];
   for (let t = 0; t < 3600; t += 60) rows.push(`${t},${t >= 1200 && t < 1800 ? '6' : '1500m'}`);

@@ -244,6 +244,8 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
       : 'the scale target is not in this file, so requests are assumed for';
     notes.push(`${where} ${assumed.join(', ')} (1 CPU / 1Gi per Pod)`);
   }
+  if ((manifest.spec.minReplicas ?? 1) === manifest.spec.maxReplicas)
+    notes.push('minReplicas equals maxReplicas: the HPA never scales, so no behavior block changes anything');
   for (const note of notes) io.stderr(`hpa-lint: note: ${note}\n`);
   let result;
   try {
