@@ -5,3 +5,4 @@ export * from './searchSpace';
 export * from './search';
 export * from './strings';
 export * from './explain';
+export * from './slicedRun';

@@ -17,6 +17,7 @@ import {
   neededReplicas,
   neighbours,
   paramsOfBehavior,
+  runSliced,
   tune,
   TUNE_STRINGS,
   TuneInputError,
@@ -213,4 +214,36 @@ test('the three languages have the same keys and the same placeholders', () => {
         assert.notEqual(other[key], en[key], `${locale} ${key} is untranslated`);
     }
   }
+});
+
+test('a sliced run yields to its host between slices and stops when cancelled', async () => {
+  let clock = 0;
+  let pauses = 0;
+  const progress: number[] = [];
+  // The clock moves 5 ms each time it is read, so 25 ms slices end every few evaluations.
+  const full = await runSliced(
+    { loads: demoLoads(600), maxEvaluations: 6 },
+    {
+      sliceMs: 25,
+      now: () => (clock += 5),
+      pause: async () => void pauses++,
+      onProgress: (p) => progress.push(p.evaluated),
+    },
+  );
+  assert.ok(full);
+  assert.equal(full.evaluated, 6);
+  assert.ok(pauses >= 2, `expected pauses, got ${pauses}`);
+  assert.deepEqual(full, tune({ loads: demoLoads(600), maxEvaluations: 6 }));
+  let cancelAfter = 3;
+  const cancelled = await runSliced(
+    { loads: demoLoads(600) },
+    {
+      sliceMs: 0,
+      now: () => 0,
+      pause: async () => undefined,
+      onProgress: () => void cancelAfter--,
+      isCancelled: () => cancelAfter <= 0,
+    },
+  );
+  assert.equal(cancelled, null);
 });
