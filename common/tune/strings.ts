@@ -2,9 +2,13 @@
  * Every user-facing string of the tuner, keyed, with `{name}` placeholders, in the three languages
  * of the UI (terms from the l10n glossary: スケーリング / 調整次數 for scale events, 理想のレプリカ数 /
  * 期望副本數, 安定化ウィンドウ / 穩定化時間窗). Kept in one flat table per language so the bundle
- * system can take it over key by key.
+ * system (common/l10n) can take it over key by key.
  */
-export type TuneLocale = 'en' | 'ja' | 'zh-tw';
+import { formatMessage } from '../l10n/format';
+import type { Locale } from '../l10n/locales';
+
+/** The project's languages (common/l10n): adding one there makes tsc ask for its strings here. */
+export type TuneLocale = Locale;
 
 export const TUNE_STRINGS_EN = {
   goalRamp: 'time to reach the needed replicas',
@@ -125,14 +129,11 @@ export const TUNE_STRINGS: Record<TuneLocale, Record<TuneStringKey, string>> = {
   },
 };
 
-/** The string for a key in a locale, placeholders filled; an unknown placeholder stays as written. */
+/** The string for a key in a locale, placeholders filled by the project's one formatter. */
 export function tuneText(
   locale: TuneLocale,
   key: TuneStringKey,
   args: Readonly<Record<string, string | number>> = {},
 ): string {
-  const template = TUNE_STRINGS[locale][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : whole,
-  );
+  return formatMessage(TUNE_STRINGS[locale][key], args);
 }

@@ -285,10 +285,10 @@ test('bad input: one clear line and exit 2', async () => {
     [['tune', 'demo.yaml', '--profile', 'weekend'], /unknown profile "weekend"/],
     [['tune', 'demo.yaml', '--format', 'xml'], /--format must be one of table, json, yaml/],
     [['tune', 'nope.yaml'], /cannot read nope\.yaml: no such file/],
-    [['tune', 'demo.yaml', '--load', 'load.csv'], /load\.csv:1: unknown metric column "queue"/],
+    [['tune', 'demo.yaml', '--load', 'load.csv'], /^hpa-lint: load\.csv:2: /],
   ];
   for (const [args, message] of cases) {
-    const r = await run(args, { 'demo.yaml': DEMO, 'load.csv': 't,queue\n0,5\n' });
+    const r = await run(args, { 'demo.yaml': DEMO, 'load.csv': 't,cpu\n0,lots\n' });
     assert.equal(r.code, 2, args.join(' '));
     assert.equal(r.stdout, '');
     assert.match(r.stderr, message);

@@ -16,7 +16,7 @@ import {
   type LoadSeries,
 } from '../../../common/engine';
 import { DEFAULT_GOALS, tune, TuneInputError, type TuneGoals, type TuneLoad } from '../../../common/tune';
-import { pickLocale } from '../localize';
+import { currentLocale } from '../localize';
 import { DEFAULT_SETTINGS } from '../lint/settings';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
@@ -205,7 +205,8 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const opts = parseTuneArgs(args);
-  const locale = pickLocale(opts.locale ?? process.env.LC_ALL ?? process.env.LC_MESSAGES ?? process.env.LANG);
+  // main() has set the run's language from --locale or the environment.
+  const locale = currentLocale();
   const manifest = readManifestHpa(await read(io, opts.file), opts.file, opts.hpa);
   const metricNames = metricNamesOf(effectiveMetrics(manifest.spec));
   const notes: string[] = [];
@@ -213,7 +214,13 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
   for (const choice of opts.loads) {
     let series: LoadSeries[] | undefined;
     if (choice.kind === 'csv') {
-      series = parseLoadCsv(await read(io, choice.file), choice.file, metricNames);
+      const csv = parseLoadCsv(await read(io, choice.file), choice.file, metricNames);
+      series = csv.loads;
+      if (csv.ignoredColumns.length > 0) {
+        notes.push(
+          `${choice.file}: columns ignored (no metric of this HPA is named so): ${csv.ignoredColumns.join(', ')}`,
+        );
+      }
       const missing = metricNames.filter((n) => !series?.some((l) => l.metric === n));
       if (missing.length > 0)
         notes.push(
