@@ -7,6 +7,8 @@
  * comes early), then the scale-up policies, the scale-up window and the scale-down policies; then
  * local refinement from
  * the best point (every neighbour, move to the best, until none is better or the budget is spent).
+ * Once twice the wanted number of blocks meet every goal, a block that misses a goal on one load
+ * is not simulated on the others (it can neither win nor be shown).
  * Candidates shown are distinct: one that adds nothing to a better one (nearlySame) is skipped.
  * Ranking, best first: fewest goals missed, smallest total miss (in goal units), fewest Pod-hours
  * over all loads, fewest scale events, then the point's key (so ties always break the same way).
@@ -103,6 +105,11 @@ export interface TuneProgress {
 export const DEFAULT_CANDIDATES = 3;
 export const DEFAULT_MAX_EVALUATIONS = 160;
 export const DEFAULT_MAX_FULL_RAMP_SECONDS = 600;
+/**
+ * With this many times the wanted candidates meeting every goal, blocks that miss a goal on an
+ * early load are not simulated on the rest (they rank below all of those).
+ */
+const PRUNE_AFTER_MEETING = 2;
 
 /** Bad requests: the caller turns the message into its own error (CLI exit 2, a panel message). */
 export class TuneInputError extends Error {}
@@ -159,9 +166,18 @@ function contextOf(request: TuneRequest): Context {
 export function judgeBlock(
   ctx: Pick<Context, 'spec' | 'loads' | 'goals'>,
   behavior: HPABehavior | null,
-): TuneCandidate {
+  giveUpOnMiss = false,
+): TuneCandidate | null {
   const spec = { ...ctx.spec, behavior };
-  const figures = ctx.loads.map((l) => figuresOf(l.name, simulate({ ...l.input, spec }), l.need));
+  const figures: LoadFigures[] = [];
+  for (const l of ctx.loads) {
+    figures.push(figuresOf(l.name, simulate({ ...l.input, spec }), l.need));
+    // A goal missed on one load is missed: the other loads cannot mend it.
+    if (giveUpOnMiss && figures.length < ctx.loads.length) {
+      const partial = judgeGoals(figures, ctx.goals);
+      if (GOAL_KEYS.some((g) => !partial[g])) return null;
+    }
+  }
   const meets = judgeGoals(figures, ctx.goals);
   let podHours = 0;
   for (const f of figures) podHours += f.podHours;
@@ -226,6 +242,7 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
   const seen = new Map<string, Scored | null>();
   let best: Scored | null = null;
   let evaluated = 0;
+  let meetingAll = 0;
   const options = (request.loads[0] as TuneLoad).input.options;
   const downFlag = resolveOptions(options).downscaleStabilizationSeconds;
 
@@ -244,8 +261,15 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
       }
     }
     evaluated++;
-    const candidate = { ...judgeBlock(ctx, behavior), params: p };
+    // Once enough blocks meet every goal, one that misses a goal can neither win nor be shown.
+    const judged = judgeBlock(ctx, behavior, meetingAll >= PRUNE_AFTER_MEETING * wanted);
+    if (!judged) {
+      seen.set(key, null);
+      return null;
+    }
+    const candidate = { ...judged, params: p };
     const scored = score(ctx, candidate, key);
+    if (candidate.meetsAll) meetingAll++;
     seen.set(key, scored);
     if (!best || compareScored(scored, best) < 0) best = scored;
     return scored;
@@ -265,7 +289,7 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
     return winner;
   }
 
-  const currentBlock = judgeBlock(ctx, ctx.spec.behavior ?? null);
+  const currentBlock = judgeBlock(ctx, ctx.spec.behavior ?? null) as TuneCandidate;
   const starts = [DEFAULT_PARAMS];
   const own = paramsOfBehavior(ctx.spec.behavior, ctx.bounds, downFlag);
   if (own) starts.push(own);

@@ -180,7 +180,7 @@ test('the current block is judged as it stands: no behavior means the legacy pat
     },
     null,
   );
-  assert.deepEqual(result.current.figures, legacy.figures);
+  assert.deepEqual(result.current.figures, legacy?.figures);
   assert.deepEqual(result.current.behavior, {});
 });
 
