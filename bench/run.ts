@@ -9,6 +9,7 @@ import { benchLint } from './lint.bench';
 import { benchOverlays } from './overlays.bench';
 import { benchPreview } from './preview.bench';
 import { benchRobustness } from './robustness.bench';
+import { benchTune } from './tune.bench';
 
 interface Row {
   name: string;
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     ['features', benchFeatures],
     ['robustness', benchRobustness],
     ['overlays', benchOverlays],
+    ['tune', benchTune],
   ];
   const all: Row[] = [];
   for (const [suite, run] of suites) {

@@ -3,6 +3,7 @@
  *   hpa-lint [paths|-]...           lint (default)
  *   hpa-lint simulate <file> ...    run the controller model over a load
  *   hpa-lint conformance <file>     run conformance vectors through the engine
+ *   hpa-lint tune <file> ...        search for the behavior block that meets the goals
  */
 import { readFile } from 'node:fs/promises';
 import { type CliIO, UsageError } from './cli/io';
@@ -11,6 +12,7 @@ import { runSimulate } from './cli/simulate';
 import { runConformance } from './cli/conformance';
 import { commandLineLocale } from './cli/commandLineLocale';
 import { setLocale, t } from './localize';
+import { runTune } from './cli/tune';
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -27,6 +29,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     if (first === 'simulate') return await runSimulate(rest, io);
     if (first === 'conformance') return await runConformance(rest, io);
+    if (first === 'tune') return await runTune(rest, io);
     return await runLint(argv, io);
   } catch (err) {
     if (err instanceof UsageError) {

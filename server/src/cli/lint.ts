@@ -47,6 +47,7 @@ const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rul
                 [--no-kustomize] [--kustomize-command "kustomize build"] [--jobs N]
        hpa-lint simulate <file> ...
        hpa-lint conformance <file>
+       hpa-lint tune <file> ...
 Lints Kubernetes HorizontalPodAutoscalers and their workloads. Directories are searched for *.yaml
 and *.yml; - reads standard input. Kustomize overlays found there are rendered (kubectl kustomize, or
 kustomize build when on PATH) and checked; --no-kustomize turns that off. Exit status: 0 no errors,

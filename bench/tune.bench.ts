@@ -1,0 +1,158 @@
+/**
+ * Tuner speed: the search for a behavior block over three loads (the book demo's night, normal and
+ * burst with ±10 % noise), 24 h of 15 s syncs each, measured to the first block that meets every
+ * goal and to the end. The peer, measured in the same run, is one simulation of one block on the
+ * same three loads (what the preview does for one setting), so the ratios read as "the search
+ * costs N simulations of the loads".
+ */
+import { buildSimulationInput, simulate, type HPASpec } from '../common/engine';
+import { tuneSearch, type TuneLoad } from '../common/tune';
+
+export interface BenchRow {
+  name: string;
+  ms: number;
+  peerMs: number;
+  ratio: number;
+  peer?: string;
+}
+
+const SPEC: HPASpec = {
+  scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'demo' },
+  minReplicas: 1,
+  maxReplicas: 10,
+  metrics: [
+    { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } },
+  ],
+  // The defaults written as a block: the peer then runs the behavior path, as every searched block does.
+  behavior: {},
+};
+
+/**
+ * examples/web-hpa.yaml's HPA: its own block flaps on a spike every ten minutes, so the search has
+ * to find the cure rather than start on it.
+ */
+const WEB_SPEC: HPASpec = {
+  scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+  minReplicas: 2,
+  maxReplicas: 20,
+  metrics: [
+    { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } },
+  ],
+  behavior: {
+    scaleUp: {
+      stabilizationWindowSeconds: 0,
+      selectPolicy: 'Max',
+      policies: [
+        { type: 'Percent', value: 100, periodSeconds: 30 },
+        { type: 'Pods', value: 4, periodSeconds: 30 },
+      ],
+    },
+    scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Pods', value: 2, periodSeconds: 60 }] },
+  },
+};
+
+function loads(spec: HPASpec, cpu: number, profiles: string[], initialReplicas?: number): TuneLoad[] {
+  return profiles.map((profile) => ({
+    name: profile,
+    input: buildSimulationInput(
+      spec,
+      { cpu },
+      {
+        profile,
+        durationSeconds: 86_400,
+        noise: 0.1,
+        initialReplicas,
+      },
+    ),
+  }));
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/** One search: ms to the first block meeting every goal, ms to the end, and how many blocks it simulated. */
+function searchOnce(l: TuneLoad[]): { first: number; total: number; evaluated: number } {
+  const start = performance.now();
+  let first = Number.NaN;
+  const search = tuneSearch({ loads: l });
+  for (;;) {
+    const step = search.next();
+    if (step.done) {
+      const total = performance.now() - start;
+      if (!step.value.candidates[0]?.meetsAll)
+        throw new Error('the bench search found no block meeting every goal');
+      return { first: Number.isNaN(first) ? total : first, total, evaluated: step.value.evaluated };
+    }
+    if (Number.isNaN(first) && step.value.best?.meetsAll) first = performance.now() - start;
+  }
+}
+
+function simulateLoads(l: TuneLoad[]): number {
+  const start = performance.now();
+  for (const load of l) {
+    const result = simulate(load.input);
+    if (result.steps.length !== 5760) throw new Error(`expected 5760 syncs, got ${result.steps.length}`);
+  }
+  return performance.now() - start;
+}
+
+async function scenario(label: string, l: TuneLoad[], runs: number): Promise<BenchRow[]> {
+  simulateLoads(l); // warm-up
+  const firsts: number[] = [];
+  const totals: number[] = [];
+  const peers: number[] = [];
+  let evaluated = 0;
+  // Interleaved, so both sides see the same machine load.
+  for (let i = 0; i < runs; i++) {
+    const s = searchOnce(l);
+    firsts.push(s.first);
+    totals.push(s.total);
+    evaluated = s.evaluated;
+    for (let j = 0; j < 3; j++) peers.push(simulateLoads(l));
+  }
+  const peer = median(peers);
+  const peerName = 'one block simulated on the same 3 loads';
+  return [
+    {
+      name: `tune ${label}: first block meeting every goal`,
+      ms: median(firsts),
+      peerMs: peer,
+      ratio: median(firsts) / peer,
+      peer: peerName,
+    },
+    {
+      name: `tune ${label}: whole search (${evaluated} blocks)`,
+      ms: median(totals),
+      peerMs: peer,
+      ratio: median(totals) / peer,
+      peer: peerName,
+    },
+  ];
+}
+
+export async function benchTune(runs = 3): Promise<BenchRow[]> {
+  return [
+    ...(await scenario(
+      'demo, night/normal/burst × 24 h',
+      loads(SPEC, 1000, ['night', 'normal', 'burst'], 4),
+      runs,
+    )),
+    ...(await scenario(
+      'web-hpa, spike-train/daily/burst × 24 h',
+      loads(WEB_SPEC, 250, ['spike-train', 'daily', 'burst']),
+      runs,
+    )),
+  ];
+}
+
+if (require.main === module) {
+  void benchTune().then((rows) => {
+    for (const r of rows)
+      console.log(
+        `${r.name.padEnd(58)} ${r.ms.toFixed(0).padStart(7)} ms   peer ${r.peerMs.toFixed(1).padStart(7)} ms   ratio ${r.ratio.toFixed(1)}`,
+      );
+  });
+}

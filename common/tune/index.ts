@@ -1,0 +1,8 @@
+/** The behavior tuner: goals, figures, the search space and the search. */
+export * from './goals';
+export * from './figures';
+export * from './searchSpace';
+export * from './search';
+export * from './strings';
+export * from './explain';
+export * from './slicedRun';

@@ -1,0 +1,277 @@
+/**
+ * `hpa-lint tune <file> [--hpa NAME] [--load FILE.csv | --profile NAME]... [--max-ramp 60s]
+ * [--max-events-per-hour N] [--max-underprovisioned 2%] [--format table|json|yaml]`: searches the
+ * engine for the `behavior` block that meets the goals on every load (common/tune). The loads are
+ * built exactly as `hpa-lint simulate` builds them from the same flags, so each candidate's figures
+ * can be checked with `simulate`. Exit 0 when a candidate meets every goal, 1 when none does, 2 on
+ * bad input.
+ */
+import {
+  buildSimulationInput,
+  effectiveMetrics,
+  isLoadProfileName,
+  LOAD_PROFILES,
+  missingRequests,
+  SIMULATION_POD_CAP,
+  type LoadSeries,
+} from '../../../common/engine';
+import { DEFAULT_GOALS, tune, TuneInputError, type TuneGoals, type TuneLoad } from '../../../common/tune';
+import { currentLocale } from '../localize';
+import { DEFAULT_SETTINGS } from '../lint/settings';
+import { type CliIO, UsageError } from './io';
+import { parseLoadCsv } from './loadCsv';
+import { metricNamesOf, readManifestHpa } from './simulateManifest';
+import { behaviorYaml, tuneJson, tuneTable } from './tuneFormat';
+
+const FORMATS = ['table', 'json', 'yaml'] as const;
+type Format = (typeof FORMATS)[number];
+
+type LoadChoice = { kind: 'profile'; name: string } | { kind: 'csv'; file: string };
+
+interface TuneArgs {
+  file: string;
+  hpa?: string;
+  loads: LoadChoice[];
+  goals: TuneGoals;
+  format: Format;
+  replicas?: number;
+  duration: number;
+  startup: number;
+  peak?: number;
+  noise?: number;
+  seed?: number;
+  candidates: number;
+  locale?: string;
+}
+
+/** The loads when none is given: the book demo's three. */
+export const DEFAULT_TUNE_PROFILES = ['night', 'normal', 'burst'] as const;
+/** One day of 15 s syncs: long enough for a burst and the night after it. */
+export const DEFAULT_TUNE_DURATION_SECONDS = 86_400;
+
+/** "60", "60s", "2m", "1h" -> seconds. */
+function parseSeconds(flag: string, v: string): number {
+  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(v.trim());
+  if (!m) throw new UsageError(`${flag} expects seconds (e.g. 60, 60s, 2m), got "${v}"`);
+  return Math.round(Number(m[1]) * (m[2] === 'h' ? 3600 : m[2] === 'm' ? 60 : 1));
+}
+
+function parseNumber(flag: string, v: string, integer: boolean): number {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`${flag} expects a ${integer ? 'whole ' : ''}number >= 0, got "${v}"`);
+  }
+  return n;
+}
+
+/** "2%", "2 %", "0.02" -> 0.02. A bare number above 1 is read as percent ("2" = 2 %). */
+function parseShare(flag: string, v: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(%)?$/.exec(v.trim());
+  if (!m) throw new UsageError(`${flag} expects a share such as 2% or 0.02, got "${v}"`);
+  const n = Number(m[1]);
+  const share = m[2] === '%' || n > 1 ? n / 100 : n;
+  if (share > 1) throw new UsageError(`${flag} cannot be more than 100%, got "${v}"`);
+  return share;
+}
+
+export function parseTuneArgs(args: string[]): TuneArgs {
+  const out: TuneArgs = {
+    file: '',
+    loads: [],
+    goals: { ...DEFAULT_GOALS },
+    format: 'table',
+    duration: DEFAULT_TUNE_DURATION_SECONDS,
+    startup: 30,
+    candidates: 3,
+  };
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--hpa':
+        out.hpa = value();
+        break;
+      case '--load':
+        out.loads.push({ kind: 'csv', file: value() });
+        break;
+      case '--profile': {
+        const p = value();
+        if (!isLoadProfileName(p))
+          throw new UsageError(
+            `unknown profile "${p}" (known: ${LOAD_PROFILES.map((x) => x.name).join(', ')})`,
+          );
+        out.loads.push({ kind: 'profile', name: p });
+        break;
+      }
+      case '--max-ramp':
+        out.goals.maxRampSeconds = parseSeconds(flag, value());
+        break;
+      case '--max-events-per-hour':
+        out.goals.maxScaleEventsPerHour = parseNumber(flag, value(), false);
+        break;
+      case '--max-underprovisioned':
+        out.goals.maxUnderprovisionedShare = parseShare(flag, value());
+        break;
+      case '--format': {
+        const f = value();
+        if (!(FORMATS as readonly string[]).includes(f))
+          throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
+        out.format = f as Format;
+        break;
+      }
+      case '--replicas':
+        out.replicas = parseNumber(flag, value(), true);
+        if (out.replicas > SIMULATION_POD_CAP)
+          throw new UsageError(`--replicas is limited to ${SIMULATION_POD_CAP} simulated Pods`);
+        break;
+      case '--duration':
+        out.duration = parseSeconds(flag, value());
+        if (out.duration > 7 * 24 * 3600) throw new UsageError('--duration is limited to 7 days');
+        if (out.duration < 60) throw new UsageError('--duration must be at least 60 s');
+        break;
+      case '--startup':
+        out.startup = parseSeconds(flag, value());
+        break;
+      case '--peak':
+        out.peak = parseNumber(flag, value(), false);
+        break;
+      case '--noise':
+        out.noise = parseNumber(flag, value(), false);
+        break;
+      case '--seed':
+        out.seed = parseNumber(flag, value(), true);
+        break;
+      case '--candidates':
+        out.candidates = parseNumber(flag, value(), true);
+        if (out.candidates < 1 || out.candidates > 20) throw new UsageError('--candidates must be in 1..20');
+        break;
+      case '--locale':
+        out.locale = value();
+        break;
+      default:
+        if (a.startsWith('--')) throw new UsageError(`unknown option ${flag} for tune`);
+        files.push(a);
+    }
+  }
+  if (files.length === 0) throw new UsageError('tune needs a manifest file: hpa-lint tune <file> [options]');
+  if (files.length > 1)
+    throw new UsageError(`tune takes one manifest file, got ${files.length}: ${files.join(', ')}`);
+  out.file = files[0] as string;
+  if (out.loads.length === 0) out.loads = DEFAULT_TUNE_PROFILES.map((name) => ({ kind: 'profile', name }));
+  return out;
+}
+
+async function read(io: CliIO, file: string): Promise<string> {
+  try {
+    return await io.readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : ((err as Error).message ?? String(err))}`,
+    );
+  }
+}
+
+export const TUNE_USAGE = `usage: hpa-lint tune <file> [options]
+  --hpa NAME                   the HPA to tune when the file holds several (default: the first)
+  --load FILE.csv              a load to tune for (as for simulate); repeat for several
+  --profile NAME               a synthetic load: ${LOAD_PROFILES.map((p) => p.name).join(', ')}; repeat for several
+                               (default: night, normal and burst)
+  --max-ramp S                 longest time under-provisioned in one stretch: 60, 60s, 2m (default 60s)
+  --max-events-per-hour N      most scale events per hour on any load (default 6)
+  --max-underprovisioned P     largest share of syncs under-provisioned: 2%, 0.02 (default 2%)
+  --replicas N, --duration S, --startup S, --peak X, --noise X, --seed N
+                               the loads, as for simulate (default duration 24h)
+  --candidates N               how many candidates to show (default 3)
+  --format table|json|yaml     yaml prints the best block, ready to paste under spec:
+  --locale L                   en, ja or zh-tw (default: LANG)
+Exit status: 0 a candidate meets every goal, 1 none does (the closest compromise is shown), 2 bad input.
+Definitions of every figure: docs/tune.md.
+`;
+
+export async function runTune(args: string[], io: CliIO): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(TUNE_USAGE);
+    return 0;
+  }
+  const opts = parseTuneArgs(args);
+  // main() has set the run's language from --locale or the environment.
+  const locale = currentLocale();
+  const manifest = readManifestHpa(await read(io, opts.file), opts.file, opts.hpa);
+  const metricNames = metricNamesOf(effectiveMetrics(manifest.spec));
+  const notes: string[] = [];
+  const loads: TuneLoad[] = [];
+  for (const choice of opts.loads) {
+    let series: LoadSeries[] | undefined;
+    if (choice.kind === 'csv') {
+      const csv = parseLoadCsv(await read(io, choice.file), choice.file, metricNames);
+      series = csv.loads;
+      if (csv.ignoredColumns.length > 0) {
+        notes.push(
+          `${choice.file}: columns ignored (no metric of this HPA is named so): ${csv.ignoredColumns.join(', ')}`,
+        );
+      }
+      const missing = metricNames.filter((n) => !series?.some((l) => l.metric === n));
+      if (missing.length > 0)
+        notes.push(
+          `${choice.file} has no column for ${missing.join(', ')}; the "normal" profile is used there`,
+        );
+    }
+    const name = choice.kind === 'csv' ? choice.file : choice.name;
+    loads.push({
+      name,
+      input: buildSimulationInput(manifest.spec, manifest.podRequests, {
+        name: manifest.name,
+        profile: choice.kind === 'profile' ? choice.name : 'normal',
+        initialReplicas: opts.replicas ?? manifest.targetReplicas,
+        durationSeconds: opts.duration,
+        podStartupSeconds: opts.startup,
+        peak: opts.peak,
+        noise: opts.noise,
+        seed: opts.seed,
+        containerRequests: manifest.containerRequests,
+        loads: series,
+      }),
+    });
+  }
+  const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
+  if (assumed.length > 0) {
+    const where = manifest.target
+      ? `${manifest.target.kind} ${manifest.target.name} sets no request for`
+      : 'the scale target is not in this file, so requests are assumed for';
+    notes.push(`${where} ${assumed.join(', ')} (1 CPU / 1Gi per Pod)`);
+  }
+  if ((manifest.spec.minReplicas ?? 1) === manifest.spec.maxReplicas)
+    notes.push('minReplicas equals maxReplicas: the HPA never scales, so no behavior block changes anything');
+  for (const note of notes) io.stderr(`hpa-lint: note: ${note}\n`);
+  let result;
+  try {
+    result = tune({
+      loads,
+      goals: opts.goals,
+      candidates: opts.candidates,
+      maxFullRampSeconds: DEFAULT_SETTINGS.slowRampBudgetSeconds,
+    });
+  } catch (err) {
+    if (err instanceof TuneInputError) throw new UsageError(`${opts.file}: ${err.message}`);
+    throw err;
+  }
+  const best = result.candidates[0];
+  if (opts.format === 'json') io.stdout(tuneJson(result));
+  else if (opts.format === 'yaml') {
+    if (best) io.stdout(behaviorYaml(best.behavior));
+    if (result.unmet.length > 0)
+      io.stderr(`hpa-lint: no block meets every goal; unmet: ${result.unmet.join(', ')}\n`);
+  } else io.stdout(tuneTable(result, locale, loads.length));
+  return best?.meetsAll ? 0 : 1;
+}
