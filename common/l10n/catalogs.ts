@@ -12,6 +12,9 @@ import jaServer from './bundles/ja/server.json';
 import zhTwFeatures from './bundles/zh-tw/features.json';
 import zhTwPreview from './bundles/zh-tw/preview.json';
 import zhTwServer from './bundles/zh-tw/server.json';
+import enTune from './bundles/en/tune.json';
+import jaTune from './bundles/ja/tune.json';
+import zhTwTune from './bundles/zh-tw/tune.json';
 import type { Bundle, Catalog } from './catalog';
 
 /** The preview panel, its decision log (`reason.*`) and the standalone HTML report. */
@@ -21,6 +24,14 @@ export const PREVIEW_CATALOG = {
   ja: jaPreview satisfies Bundle<PreviewKey>,
   'zh-tw': zhTwPreview satisfies Bundle<PreviewKey>,
 } satisfies Catalog<PreviewKey>;
+
+/** The behavior tuner (`hpa-lint tune` and the preview's suggestions): goals, reasons, its table. */
+export type TuneKey = keyof typeof enTune;
+export const TUNE_CATALOG = {
+  en: enTune,
+  ja: jaTune satisfies Bundle<TuneKey>,
+  'zh-tw': zhTwTune satisfies Bundle<TuneKey>,
+} satisfies Catalog<TuneKey>;
 
 /** Hover, completion and code actions. */
 export type FeatureKey = keyof typeof enFeatures;

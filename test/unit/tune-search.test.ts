@@ -1,4 +1,5 @@
 /** common/tune: the need, the four figures on hand-made runs, the search space and the search's contract. */
+import { TUNE_CATALOG } from '../../common/l10n/catalogs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -19,7 +20,6 @@ import {
   paramsOfBehavior,
   runSliced,
   tune,
-  TUNE_STRINGS,
   TuneInputError,
   tuneSearch,
   type TuneLoad,
@@ -203,12 +203,12 @@ test('bad requests are refused with a reason', () => {
 
 test('the three languages have the same keys and the same placeholders', () => {
   const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-  const en = TUNE_STRINGS.en;
+  const en: Record<string, string> = TUNE_CATALOG.en;
   for (const locale of ['ja', 'zh-tw'] as const) {
-    const other = TUNE_STRINGS[locale];
+    const other: Record<string, string> = TUNE_CATALOG[locale];
     assert.deepEqual(Object.keys(other).sort(), Object.keys(en).sort(), locale);
-    for (const key of Object.keys(en) as (keyof typeof en)[]) {
-      assert.deepEqual(placeholders(other[key]), placeholders(en[key]), `${locale} ${key}`);
+    for (const key of Object.keys(en)) {
+      assert.deepEqual(placeholders(other[key] ?? ''), placeholders(en[key] ?? ''), `${locale} ${key}`);
       // The heading is layout only; Japanese keeps the ASCII colon the other ja strings use.
       if (!(locale === 'ja' && key === 'heading'))
         assert.notEqual(other[key], en[key], `${locale} ${key} is untranslated`);
