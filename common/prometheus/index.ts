@@ -9,3 +9,5 @@ export * from './transport';
 export * from './toLoad';
 export * from './comparison';
 export * from './backtest';
+export * from './rangeChoices';
+export * from './messages';
