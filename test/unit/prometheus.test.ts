@@ -24,6 +24,12 @@ import {
   queryRange,
   selectorMatchers,
   singleSeries,
+  describePrometheusError,
+  PRESET_SECONDS,
+  PROMETHEUS_STRINGS,
+  RANGE_PRESETS,
+  resolveRange,
+  suggestedStep,
   type FetchLike,
 } from '../../common/prometheus';
 
@@ -337,5 +343,43 @@ test('transport: each failure has its own code and says where', async () => {
   await assert.rejects(
     queryRange({ url: 'ftp://x', fetch: busy }, 'up', 0, 1, 1),
     (e: unknown) => (e as PrometheusError).code === 'badUrl',
+  );
+});
+
+test('range presets end now; the suggested step keeps one request per query', () => {
+  assert.deepEqual(resolveRange({ preset: '6h' }, 1_767_225_600.7), {
+    start: 1_767_225_600 - 21_600,
+    end: 1_767_225_600,
+  });
+  assert.deepEqual(resolveRange({ start: 5, end: 9 }, 100), { start: 5, end: 9 });
+  assert.equal(suggestedStep(PRESET_SECONDS['24h'], 15), 15);
+  assert.equal(suggestedStep(PRESET_SECONDS['7d'], 15), 60);
+  for (const preset of RANGE_PRESETS) {
+    const step = suggestedStep(PRESET_SECONDS[preset], 15);
+    assert.equal(planRange(0, PRESET_SECONDS[preset], step).chunks.length, 1, preset);
+  }
+});
+
+test("the preview's Prometheus texts: every key in every language, with the same placeholders", () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const keys = Object.keys(PROMETHEUS_STRINGS.en);
+  for (const locale of ['ja', 'zh-tw'] as const) {
+    assert.deepEqual(Object.keys(PROMETHEUS_STRINGS[locale]), keys, locale);
+    for (const key of keys as (keyof typeof PROMETHEUS_STRINGS.en)[]) {
+      assert.deepEqual(
+        placeholders(PROMETHEUS_STRINGS[locale][key]),
+        placeholders(PROMETHEUS_STRINGS.en[key]),
+        `${locale} ${key}`,
+      );
+      assert.notEqual(
+        PROMETHEUS_STRINGS[locale][key],
+        PROMETHEUS_STRINGS.en[key],
+        `${locale} ${key} is translated`,
+      );
+    }
+  }
+  assert.equal(
+    describePrometheusError('ja', 'refused', 'http://127.0.0.1:9 refused the connection'),
+    'Prometheusが接続を拒否しました。 http://127.0.0.1:9 refused the connection',
   );
 });
