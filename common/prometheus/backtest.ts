@@ -5,6 +5,7 @@
  */
 import type { LoadSeries } from '../engine/simulationTypes';
 import { PrometheusError } from './errors';
+import type { BacktestNote } from './notes';
 import { onGrid, singleSeries, type RawSeries } from './queryRangeResponse';
 import { planRange, type RangePlan } from './rangePlan';
 import { gridToLoad, replicasOnGrid } from './toLoad';
@@ -30,7 +31,7 @@ export interface BacktestData {
   /** Actual replicas per grid step (null: no sample), or null when kube-state-metrics had none. */
   actual: (number | null)[] | null;
   /** What the user should know: splits, coarsening, gaps, NaN values, no kube-state-metrics. */
-  notes: string[];
+  notes: BacktestNote[];
 }
 
 /** Runs one query over every chunk of the plan; the chunks' series are joined by their labels. */
@@ -55,10 +56,10 @@ async function fetchGrid(
   return onGrid(samples, plan.start, plan.step, plan.points);
 }
 
-function gapNote(metric: string, values: readonly (number | null)[], step: number): string | null {
+function gapNote(metric: string, values: readonly (number | null)[], step: number): BacktestNote | null {
   const missing = values.filter((v) => v === null).length;
   if (missing === 0) return null;
-  return `${metric}: no value at ${missing} of ${values.length} steps (${Math.round((missing * step) / 60)} min); the simulation treats the metric as missing there, as the controller would`;
+  return { kind: 'gaps', metric, missing, total: values.length, minutes: Math.round((missing * step) / 60) };
 }
 
 export async function fetchBacktest(
@@ -66,7 +67,7 @@ export async function fetchBacktest(
   request: BacktestRequest,
 ): Promise<BacktestData> {
   const plan = planRange(request.start, request.end, request.step);
-  const notes = [...plan.notes];
+  const notes: BacktestNote[] = [...plan.notes];
   const loads: LoadSeries[] = [];
   for (const q of request.queries) {
     const grid = await fetchGrid(conn, q.promql, q.metric, plan);
@@ -77,7 +78,7 @@ export async function fetchBacktest(
       );
     }
     if (grid.nonFinite > 0) {
-      notes.push(`${q.metric}: ${grid.nonFinite} values were NaN or infinite and count as missing`);
+      notes.push({ kind: 'nonFinite', metric: q.metric, count: grid.nonFinite });
     }
     const gaps = gapNote(q.metric, grid.values, plan.step);
     if (gaps) notes.push(gaps);
@@ -86,10 +87,7 @@ export async function fetchBacktest(
   let actual: (number | null)[] | null = null;
   if (request.actualQuery !== null) {
     const grid = await fetchGrid(conn, request.actualQuery, 'the actual replicas', plan);
-    if (grid === null)
-      notes.push(
-        'kube-state-metrics has no replica series for this HPA in this range: no comparison with reality',
-      );
+    if (grid === null) notes.push({ kind: 'noActual' });
     else actual = replicasOnGrid(grid.values);
   }
   return { plan, loads, actual, notes };

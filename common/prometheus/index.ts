@@ -8,6 +8,7 @@ export * from './queryRangeResponse';
 export * from './transport';
 export * from './toLoad';
 export * from './comparison';
+export * from './notes';
 export * from './backtest';
 export * from './rangeChoices';
 export * from './messages';

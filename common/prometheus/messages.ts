@@ -6,6 +6,7 @@
  */
 import type { PreviewLocale } from '../preview/locale';
 import type { PrometheusErrorCode } from './errors';
+import type { BacktestNote } from './notes';
 
 const en = {
   loadFromPrometheus: 'Load from Prometheus…',
@@ -23,7 +24,8 @@ const en = {
   loading: 'Loading from Prometheus…',
   loaded: 'Loaded {points} points per metric from Prometheus ({start} to {end}, step {step} s).',
   actual: 'Actual replicas (kube-state-metrics)',
-  noActual: 'kube-state-metrics has no replica count for this HPA in the range: no comparison with reality.',
+  'note.noActual':
+    'kube-state-metrics has no replica count for this HPA in the range: no comparison with reality.',
   comparison:
     'Compared with the actual replicas at {compared} syncs: mean absolute difference {mean} replicas, within ±1 replica {within} % of the time.',
   notConfigured: 'Set hpa.prometheus.url in your user settings to load recorded traffic.',
@@ -42,6 +44,13 @@ const en = {
   'error.empty': 'The query matched no data in this range.',
   'error.severalSeries': 'The query returned several series where one was expected.',
   'error.badRange': 'The range or step is not valid.',
+  'note.coarsened':
+    'The step was coarsened from {from} s to {to} s: {points} points would exceed the {max} the simulation runs.',
+  'note.split':
+    "{points} points per series exceed Prometheus' {limit} per request: fetched in {requests} requests per query.",
+  'note.gaps':
+    '{metric}: no value at {missing} of {total} steps ({minutes} min); the metric counts as missing there, as it would for the controller.',
+  'note.nonFinite': '{metric}: {count} values were NaN or infinite and count as missing.',
 };
 
 export type PrometheusStringKey = keyof typeof en;
@@ -63,7 +72,8 @@ const ja: Table = {
   loading: 'Prometheusから読み込んでいます…',
   loaded: 'Prometheusからメトリクスごとに{points}点を読み込みました({start}～{end}、ステップ{step}秒)。',
   actual: '実際のレプリカ数(kube-state-metrics)',
-  noActual: 'この期間、kube-state-metricsにこのHPAのレプリカ数がありません。実際との比較はできません。',
+  'note.noActual':
+    'この期間、kube-state-metricsにこのHPAのレプリカ数がありません。実際との比較はできません。',
   comparison:
     '{compared}回の同期で実際のレプリカ数と比較しました。平均絶対差は{mean}レプリカ、±1レプリカ以内の時間は{within}%です。',
   notConfigured: '記録されたトラフィックを読み込むには、ユーザー設定でhpa.prometheus.urlを指定してください。',
@@ -82,6 +92,13 @@ const ja: Table = {
   'error.empty': 'この期間にクエリに一致するデータがありません。',
   'error.severalSeries': '1つの系列を期待したクエリが複数の系列を返しました。',
   'error.badRange': '期間またはステップが正しくありません。',
+  'note.coarsened':
+    'ステップを{from}秒から{to}秒に粗くしました。{points}点ではシミュレーションの上限{max}点を超えるためです。',
+  'note.split':
+    '系列ごとの{points}点はPrometheusの1要求あたりの上限{limit}点を超えるため、クエリごとに{requests}回に分けて取得しました。',
+  'note.gaps':
+    '{metric}: {total}ステップ中{missing}ステップ({minutes}分)で値がありません。コントローラーと同じく、そこではメトリクスが欠落しているものとして扱います。',
+  'note.nonFinite': '{metric}: {count}個の値がNaNまたは無限大で、欠落として扱います。',
 };
 
 const zhTw: Table = {
@@ -100,7 +117,7 @@ const zhTw: Table = {
   loading: '正在從 Prometheus 載入…',
   loaded: '已從 Prometheus 為每個指標載入 {points} 個點（{start} 至 {end}，間隔 {step} 秒）。',
   actual: '實際副本數（kube-state-metrics）',
-  noActual: '此時間範圍內 kube-state-metrics 沒有這個 HPA 的副本數：無法與實際比較。',
+  'note.noActual': '此時間範圍內 kube-state-metrics 沒有這個 HPA 的副本數：無法與實際比較。',
   comparison:
     '在 {compared} 次同步中與實際副本數比較：平均絕對差為 {mean} 個副本，{within}% 的時間在 ±1 個副本以內。',
   notConfigured: '請在使用者設定中指定 hpa.prometheus.url，以載入記錄的流量。',
@@ -119,6 +136,12 @@ const zhTw: Table = {
   'error.empty': '此時間範圍內沒有符合查詢的資料。',
   'error.severalSeries': '預期一個序列的查詢傳回了多個序列。',
   'error.badRange': '時間範圍或間隔無效。',
+  'note.coarsened': '間隔已從 {from} 秒放寬為 {to} 秒：{points} 個點會超過模擬上限 {max}。',
+  'note.split':
+    '每個序列 {points} 個點超過 Prometheus 每個請求 {limit} 個點的上限：每個查詢分 {requests} 次請求取得。',
+  'note.gaps':
+    '{metric}：{total} 個間隔中有 {missing} 個沒有值（{minutes} 分鐘）；與控制器相同，這些時間視為指標缺失。',
+  'note.nonFinite': '{metric}：{count} 個值為 NaN 或無限大，視為缺失。',
 };
 
 export const PROMETHEUS_STRINGS: Record<PreviewLocale, Table> = { en, ja, 'zh-tw': zhTw };
@@ -140,4 +163,10 @@ export function describePrometheusError(
   detail: string,
 ): string {
   return `${prometheusText(locale, `error.${code}`)} ${detail}`;
+}
+
+/** A fetch note in the user's language (the CLI uses noteInEnglish). */
+export function noteText(locale: PreviewLocale, note: BacktestNote): string {
+  const { kind, ...args } = note;
+  return prometheusText(locale, `note.${kind}`, args as Record<string, string | number>);
 }

@@ -5,6 +5,7 @@
  */
 import { SIMULATION_SYNC_CAP } from '../engine/simulator';
 import { PrometheusError } from './errors';
+import type { BacktestNote } from './notes';
 
 /** Prometheus refuses a range query with more points than this per series. */
 export const MAX_POINTS_PER_REQUEST = 11_000;
@@ -24,8 +25,8 @@ export interface RangePlan {
   chunks: RangeChunk[];
   /** Points per series over the whole range. */
   points: number;
-  /** What was changed, in words, for the CLI's notes and the chart. */
-  notes: string[];
+  /** What was changed, for the CLI's notes and the chart. */
+  notes: BacktestNote[];
 }
 
 /**
@@ -43,14 +44,12 @@ export function planRange(
   if (end <= start) throw new PrometheusError('badRange', 'the end of the range must come after its start');
   if (!Number.isFinite(step) || step <= 0)
     throw new PrometheusError('badRange', 'the step must be more than 0 seconds');
-  const notes: string[] = [];
+  const notes: BacktestNote[] = [];
   let effective = step;
   const pointsAt = (s: number) => Math.floor((end - start) / s) + 1;
   if (pointsAt(effective) > maxPoints) {
     effective = Math.ceil((end - start) / (maxPoints - 1));
-    notes.push(
-      `the step was coarsened from ${step} s to ${effective} s: ${pointsAt(step)} points would exceed the ${maxPoints} the simulation runs`,
-    );
+    notes.push({ kind: 'coarsened', from: step, to: effective, points: pointsAt(step), max: maxPoints });
   }
   const points = pointsAt(effective);
   const chunks: RangeChunk[] = [];
@@ -59,9 +58,7 @@ export function planRange(
     chunks.push({ start: start + first * effective, end: start + last * effective });
   }
   if (chunks.length > 1) {
-    notes.push(
-      `${points} points per series exceed Prometheus' ${MAX_POINTS_PER_REQUEST} per request: fetched in ${chunks.length} requests per query`,
-    );
+    notes.push({ kind: 'split', points, limit: MAX_POINTS_PER_REQUEST, requests: chunks.length });
   }
   return {
     start,

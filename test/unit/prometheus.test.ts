@@ -25,6 +25,8 @@ import {
   selectorMatchers,
   singleSeries,
   describePrometheusError,
+  noteInEnglish,
+  noteText,
   PRESET_SECONDS,
   PROMETHEUS_STRINGS,
   RANGE_PRESETS,
@@ -140,7 +142,9 @@ test('range planning: split past 11,000 points, coarsen past what the simulation
   const coarse = planRange(start, start + 86400, 1, 1000);
   assert.ok(coarse.points <= 1000);
   assert.equal(coarse.step, Math.ceil(86400 / 999));
-  assert.match(coarse.notes[0]!, /coarsened from 1 s to 87 s/);
+  assert.deepEqual(coarse.notes[0], { kind: 'coarsened', from: 1, to: 87, points: 86_401, max: 1000 });
+  assert.match(noteInEnglish(coarse.notes[0]!), /coarsened from 1 s to 87 s/);
+  assert.match(noteText('zh-tw', coarse.notes[0]!), /從 1 秒放寬為 87 秒/);
   assert.throws(
     () => planRange(start, start, 60),
     (e: unknown) => e instanceof PrometheusError && e.code === 'badRange',

@@ -14,6 +14,7 @@ import {
   defaultQueries,
   fetchBacktest,
   formatInstant,
+  noteInEnglish,
   parseDuration,
   parseInstant,
   PrometheusError,
@@ -191,7 +192,7 @@ export function backtestNotes(b: CliBacktest): string[] {
   return [
     `Prometheus range ${formatInstant(p.start)} to ${formatInstant(p.end)}, step ${p.step} s (${p.points} points)`,
     ...b.queries.map((q) => `query for ${q.metric}: ${q.promql}`),
-    ...b.data.notes,
+    ...b.data.notes.map(noteInEnglish),
   ];
 }
 
