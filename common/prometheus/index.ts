@@ -12,3 +12,4 @@ export * from './notes';
 export * from './backtest';
 export * from './rangeChoices';
 export * from './messages';
+export * from './replay';

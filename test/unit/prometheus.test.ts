@@ -25,6 +25,9 @@ import {
   selectorMatchers,
   singleSeries,
   describePrometheusError,
+  isPrometheusReplay,
+  realityOfRun,
+  type PrometheusReplay,
   noteInEnglish,
   noteText,
   PRESET_SECONDS,
@@ -386,4 +389,38 @@ test("the preview's Prometheus texts: every key in every language, with the same
     describePrometheusError('ja', 'refused', 'http://127.0.0.1:9 refused the connection'),
     'Prometheusが接続を拒否しました。 http://127.0.0.1:9 refused the connection',
   );
+});
+
+test('a replay survives JSON and is checked on receipt; its actual line has gaps where reality is unknown', () => {
+  const replay: PrometheusReplay = {
+    name: 'Prometheus',
+    loads: [gridToLoad('cpu', [0.5, null, 0.75], 60)],
+    actual: { stepSeconds: 60, values: [3, null, 4] },
+    durationSeconds: 180,
+    initialReplicas: 3,
+    notes: [],
+    start: 1000,
+    end: 1120,
+    stepSeconds: 60,
+  };
+  const received: unknown = JSON.parse(JSON.stringify(replay));
+  assert.ok(isPrometheusReplay(received));
+  assert.equal(isPrometheusReplay({ ...replay, actual: { stepSeconds: 60, values: ['3'] } }), false);
+  assert.equal(
+    isPrometheusReplay({ ...replay, loads: [{ metric: 'cpu', points: [{ t: 0, value: NaN }] }] }),
+    false,
+  );
+  const steps = [0, 30, 60, 90, 120, 150].map((t) => ({ t, replicas: 4 }));
+  const reality = realityOfRun(replay, steps)!;
+  assert.deepEqual(
+    reality.points.map((p) => p.v),
+    [3, 3, null, null, 4, 4],
+  );
+  assert.deepEqual(reality.comparison, {
+    compared: 4,
+    meanAbsoluteDifference: 0.5,
+    withinOneReplica: 1,
+    maxDifference: 1,
+  });
+  assert.equal(realityOfRun({ ...replay, actual: null }, steps), null);
 });

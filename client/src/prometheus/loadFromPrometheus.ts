@@ -7,7 +7,7 @@
  * empty nothing is fetched.
  */
 import * as vscode from 'vscode';
-import { effectiveMetrics, type LoadSeries } from '../../../common/engine';
+import { effectiveMetrics } from '../../../common/engine';
 import type { PreviewModel } from '../../../common/protocol';
 import {
   actualReplicasQueries,
@@ -25,28 +25,13 @@ import {
   resolveRange,
   suggestedStep,
   type FetchLike,
+  type PrometheusReplay,
   type PrometheusStringKey,
   type RangeChoice,
 } from './commonImports';
 import { readPrometheusSettings } from './prometheusSettings';
 import { readToken } from './prometheusToken';
 import { rememberedQueries, rememberQueries } from './rememberedQueries';
-
-export interface PrometheusReplay {
-  /** Shown where a CSV load shows its file name. */
-  name: string;
-  loads: LoadSeries[];
-  /** kube-state-metrics' current replicas on the fetch grid (t = 0 at the range's start), or null. */
-  actual: { stepSeconds: number; values: (number | null)[] } | null;
-  durationSeconds: number;
-  /** The actual count at the start, where a backtest should start. */
-  initialReplicas?: number;
-  /** Splits, a coarser step, gaps, NaN values: stated beside the chart. */
-  notes: string[];
-  start: number;
-  end: number;
-  stepSeconds: number;
-}
 
 /** Node's global fetch in the transport's shape (the signal is a real AbortSignal at run time). */
 const nodeFetch: FetchLike = (url, init) => fetch(url, { ...init, signal: init.signal as AbortSignal });
