@@ -67,10 +67,21 @@ async function pickRange(locale: ReturnType<typeof normalizeLocale>): Promise<Ra
   return { start: parseInstant(startText)!, end: parseInstant(endText)! };
 }
 
+/**
+ * What a caller may fix in advance (a test, a keybinding's args): each part given skips its prompt.
+ * Queries not given start from the remembered or default query, unprompted when `range` is given.
+ */
+export interface LoadRequest {
+  range?: RangeChoice;
+  step?: number;
+  queries?: Record<string, string>;
+}
+
 export async function loadFromPrometheus(
   context: vscode.ExtensionContext,
   model: PreviewModel,
   syncPeriodSeconds: number,
+  request: LoadRequest = {},
 ): Promise<PrometheusReplay | null> {
   const locale = normalizeLocale(vscode.env.language);
   const t = (key: PrometheusStringKey, args?: Record<string, string | number>) =>
@@ -80,33 +91,40 @@ export async function loadFromPrometheus(
     void vscode.window.showInformationMessage(t('notConfigured'));
     return null;
   }
-  const choice = await pickRange(locale);
+  const interactive = request.range === undefined;
+  const choice = request.range ?? (await pickRange(locale));
   if (!choice) return null;
   const { start, end } = resolveRange(choice, Date.now() / 1000);
   const suggested = suggestedStep(end - start, syncPeriodSeconds);
-  const stepText = await vscode.window.showInputBox({
-    prompt: t('step'),
-    value: String(suggested),
-    ignoreFocusOut: true,
-    validateInput: (text) => {
-      const s = parseDuration(text);
-      return s === null || s <= 0 ? t('error.badRange') : undefined;
-    },
-  });
-  if (stepText === undefined) return null;
-  const step = parseDuration(stepText)!;
+  let step = request.step ?? suggested;
+  if (interactive && request.step === undefined) {
+    const stepText = await vscode.window.showInputBox({
+      prompt: t('step'),
+      value: String(suggested),
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const s = parseDuration(text);
+        return s === null || s <= 0 ? t('error.badRange') : undefined;
+      },
+    });
+    if (stepText === undefined) return null;
+    step = parseDuration(stepText)!;
+  }
   const namespace = model.namespace ?? 'default';
   const ctx = { namespace, hpaName: model.name, stepSeconds: step };
   const defaults = defaultQueries(model.spec, effectiveMetrics(model.spec), ctx);
   const remembered = rememberedQueries(context.workspaceState, namespace, model.name);
   const queries: { metric: string; promql: string }[] = [];
   for (const d of defaults) {
-    const promql = await vscode.window.showInputBox({
-      prompt: t('queryFor', { metric: d.metric }),
-      value: remembered[d.metric] ?? d.promql,
-      ignoreFocusOut: true,
-      validateInput: (text) => (text.trim() === '' ? t('error.empty') : undefined),
-    });
+    const start = request.queries?.[d.metric] ?? remembered[d.metric] ?? d.promql;
+    const promql = interactive
+      ? await vscode.window.showInputBox({
+          prompt: t('queryFor', { metric: d.metric }),
+          value: start,
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim() === '' ? t('error.empty') : undefined),
+        })
+      : start;
     if (promql === undefined) return null;
     queries.push({ metric: d.metric, promql: promql.trim() });
   }
