@@ -85,7 +85,7 @@ export async function benchPrometheus(): Promise<BenchRow[]> {
     const offline: number[] = [];
     for (let run = 0; run <= RUNS; run++) {
       const t0 = performance.now();
-      const loads = parseLoadCsv(readFileSync(csvFile, 'utf8'), csvFile, ['cpu', 'memory']);
+      const { loads } = parseLoadCsv(readFileSync(csvFile, 'utf8'), csvFile, ['cpu', 'memory']);
       simulate(
         buildSimulationInput(SPEC, REQUESTS, { durationSeconds: duration, initialReplicas: 3, loads }),
       );

@@ -6,11 +6,14 @@
  */
 import enFeatures from './bundles/en/features.json';
 import enPreview from './bundles/en/preview.json';
+import enPrometheus from './bundles/en/prometheus.json';
 import jaFeatures from './bundles/ja/features.json';
 import jaPreview from './bundles/ja/preview.json';
+import jaPrometheus from './bundles/ja/prometheus.json';
 import jaServer from './bundles/ja/server.json';
 import zhTwFeatures from './bundles/zh-tw/features.json';
 import zhTwPreview from './bundles/zh-tw/preview.json';
+import zhTwPrometheus from './bundles/zh-tw/prometheus.json';
 import zhTwServer from './bundles/zh-tw/server.json';
 import type { Bundle, Catalog } from './catalog';
 
@@ -21,6 +24,14 @@ export const PREVIEW_CATALOG = {
   ja: jaPreview satisfies Bundle<PreviewKey>,
   'zh-tw': zhTwPreview satisfies Bundle<PreviewKey>,
 } satisfies Catalog<PreviewKey>;
+
+/** Loading recorded traffic from Prometheus: the preview's range picker, notes, errors, the comparison. */
+export type PrometheusKey = keyof typeof enPrometheus;
+export const PROMETHEUS_CATALOG = {
+  en: enPrometheus,
+  ja: jaPrometheus satisfies Bundle<PrometheusKey>,
+  'zh-tw': zhTwPrometheus satisfies Bundle<PrometheusKey>,
+} satisfies Catalog<PrometheusKey>;
 
 /** Hover, completion and code actions. */
 export type FeatureKey = keyof typeof enFeatures;
