@@ -448,3 +448,25 @@ test('a --query for a metric the HPA does not have is a usage error', async () =
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--query names "rps", which is not a metric of HPA web \(cpu\)/);
 });
+
+test("in Japanese: the sentence for the failure, then Prometheus' own text", async () => {
+  try {
+    const r = await cli([
+      'cpu.yaml',
+      '--locale',
+      'ja',
+      '--prometheus',
+      prometheus.url,
+      ...range(0, 3600, 60),
+      '--query',
+      'cpu=sum(rate(',
+    ]);
+    assert.equal(r.code, 2);
+    assert.match(
+      r.stderr,
+      /Prometheusのエラー: Prometheusがクエリを拒否しました。 Prometheus refused the query \(bad_data\): .*parse error/,
+    );
+  } finally {
+    await cli(['--locale', 'en', '--help']);
+  }
+});

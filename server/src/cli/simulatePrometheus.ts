@@ -13,8 +13,10 @@ import {
   compareWithReality,
   defaultQueries,
   fetchBacktest,
+  describePrometheusError,
   formatInstant,
   noteInEnglish,
+  noteText,
   parseDuration,
   parseInstant,
   PrometheusError,
@@ -23,6 +25,7 @@ import {
   type MetricQuery,
   type RealityComparison,
 } from '../../../common/prometheus';
+import { currentLocale, listOf, t } from '../localize';
 import { UsageError } from './io';
 
 /** The flags of this mode, taken out of simulate's argument list before the rest is parsed. */
@@ -70,51 +73,67 @@ export function splitPrometheusArgs(args: string[]): { prometheus: PrometheusArg
       continue;
     }
     let value: string | undefined = eq > 0 ? a.slice(eq + 1) : args[++i];
-    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (value === undefined) throw new UsageError(t('{flag} needs a value', { flag }));
     value = value.trim();
     found.set(flag, [...(found.get(flag) ?? []), value]);
   }
   if (found.size === 0) return { prometheus: null, rest };
   const one = (flag: string): string | undefined => {
     const values = found.get(flag);
-    if (values && values.length > 1) throw new UsageError(`${flag} is given ${values.length} times`);
+    if (values && values.length > 1)
+      throw new UsageError(t('{flag} is given {count} times', { flag, count: values.length }));
     return values?.[0];
   };
   const url = one('--prometheus');
   if (url === undefined) {
-    throw new UsageError(`${[...found.keys()].join(', ')} only apply with --prometheus URL`);
+    throw new UsageError(t('{flags} only apply with --prometheus URL', { flags: listOf([...found.keys()]) }));
   }
   const instant = (flag: string): number => {
     const text = one(flag);
-    if (text === undefined) throw new UsageError(`--prometheus needs ${flag} (RFC 3339 or Unix seconds)`);
-    const t = parseInstant(text);
-    if (t === null)
-      throw new UsageError(`${flag} expects RFC 3339 (2026-01-05T00:00:00Z) or Unix seconds, got "${text}"`);
-    return t;
+    if (text === undefined)
+      throw new UsageError(t('--prometheus needs {flag} (RFC 3339 or Unix seconds)', { flag }));
+    const at = parseInstant(text);
+    if (at === null)
+      throw new UsageError(
+        t('{flag} expects RFC 3339 (2026-01-05T00:00:00Z) or Unix seconds, got "{value}"', {
+          flag,
+          value: text,
+        }),
+      );
+    return at;
   };
   const seconds = (flag: string): number | null => {
     const text = one(flag);
     if (text === undefined) return null;
     const s = parseDuration(text);
     if (s === null || s <= 0)
-      throw new UsageError(`${flag} expects a duration such as 15s, 1m or 60, got "${text}"`);
+      throw new UsageError(
+        t('{flag} expects a duration such as 15s, 1m or 60, got "{value}"', { flag, value: text }),
+      );
     return s;
   };
   const queries = new Map<string, string>();
   for (const q of found.get('--query') ?? []) {
     const eq = q.indexOf('=');
     if (eq <= 0 || q.slice(eq + 1).trim() === '') {
-      throw new UsageError(`--query expects METRIC=PROMQL (e.g. cpu='sum(rate(...))'), got "${q}"`);
+      throw new UsageError(
+        t('--query expects METRIC=PROMQL (e.g. cpu=\'sum(rate(...))\'), got "{value}"', { value: q }),
+      );
     }
     queries.set(q.slice(0, eq).trim(), q.slice(eq + 1).trim());
   }
   const start = instant('--start');
   const end = instant('--end');
   if (end <= start)
-    throw new UsageError(`--end (${formatInstant(end)}) must come after --start (${formatInstant(start)})`);
+    throw new UsageError(
+      t('--end ({end}) must come after --start ({start})', {
+        end: formatInstant(end),
+        start: formatInstant(start),
+      }),
+    );
   const maxDays = 28;
   if (end - start > maxDays * 86400)
-    throw new UsageError(`the range is limited to ${maxDays} days, the simulation's length`);
+    throw new UsageError(t('the range is limited to {days} days, the longest simulation', { days: maxDays }));
   return {
     prometheus: {
       url,
@@ -161,7 +180,11 @@ export async function fetchForCli(
   for (const name of args.queries.keys()) {
     if (!defaults.some((d) => d.metric === name)) {
       throw new UsageError(
-        `--query names "${name}", which is not a metric of HPA ${hpa.name} (${defaults.map((d) => d.metric).join(', ')})`,
+        t('--query names "{name}", which is not a metric of HPA {hpa} ({metrics})', {
+          name,
+          hpa: hpa.name,
+          metrics: listOf(defaults.map((d) => d.metric)),
+        }),
       );
     }
   }
@@ -174,7 +197,12 @@ export async function fetchForCli(
       { queries, actualQuery: actualReplicasQueries(ctx).current, start: args.start, end: args.end, step },
     );
   } catch (err) {
-    if (err instanceof PrometheusError) throw new UsageError(`prometheus: ${err.message}`);
+    if (err instanceof PrometheusError) {
+      // The detail (with Prometheus' own error text) stays as written; other languages get a sentence first.
+      const locale = currentLocale();
+      const text = locale === 'en' ? err.message : describePrometheusError(locale, err.code, err.message);
+      throw new UsageError(t('prometheus: {reason}', { reason: text }));
+    }
     throw err;
   }
   const first = data.actual?.find((v) => v !== null);
@@ -189,10 +217,16 @@ export async function fetchForCli(
 /** The notes the CLI prints for a backtest: range, queries, then what the fetch found. */
 export function backtestNotes(b: CliBacktest): string[] {
   const p = b.data.plan;
+  const locale = currentLocale();
   return [
-    `Prometheus range ${formatInstant(p.start)} to ${formatInstant(p.end)}, step ${p.step} s (${p.points} points)`,
-    ...b.queries.map((q) => `query for ${q.metric}: ${q.promql}`),
-    ...b.data.notes.map(noteInEnglish),
+    t('Prometheus range {start} to {end}, step {step} s ({points} points)', {
+      start: formatInstant(p.start),
+      end: formatInstant(p.end),
+      step: p.step,
+      points: p.points,
+    }),
+    ...b.queries.map((q) => t('query for {metric}: {promql}', { metric: q.metric, promql: q.promql })),
+    ...b.data.notes.map((note) => (locale === 'en' ? noteInEnglish(note) : noteText(locale, note))),
   ];
 }
 
@@ -207,8 +241,16 @@ export function realityOf(
 }
 
 export function comparisonInWords(c: RealityComparison | null): string {
-  if (!c) return 'no actual replica count to compare with';
-  return `compared with the HPA's actual replicas (kube-state-metrics) at ${c.compared} syncs: mean absolute difference ${c.meanAbsoluteDifference.toFixed(2)} replicas, within ±1 replica ${(c.withinOneReplica * 100).toFixed(1)}% of the time, largest difference ${c.maxDifference}`;
+  if (!c) return t('no actual replica count to compare with');
+  return t(
+    "compared with the HPA's actual replicas (kube-state-metrics) at {count} syncs: mean absolute difference {mean} replicas, within ±1 replica {within}% of the time, largest difference {max}",
+    {
+      count: c.compared,
+      mean: c.meanAbsoluteDifference.toFixed(2),
+      within: (c.withinOneReplica * 100).toFixed(1),
+      max: c.maxDifference,
+    },
+  );
 }
 
 /** A milli value as a quantity `--load` reads back exactly. */
@@ -247,6 +289,6 @@ export async function saveLoad(b: CliBacktest, file: string): Promise<void> {
   try {
     await writeFile(file, loadCsvOf(b, file), 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot write ${file}: ${(err as Error).message}`);
+    throw new UsageError(t('cannot write {file}: {reason}', { file, reason: (err as Error).message }));
   }
 }
