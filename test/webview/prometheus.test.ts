@@ -56,6 +56,9 @@ test('"Load from Prometheus…" asks the host; the replay runs and is compared w
     await panel.page.textContent('.status'),
     'Loaded 15 points per metric from Prometheus (2026-01-01T00:00:00Z to 2026-01-01T00:14:00Z, step 60 s). (a note from the host)',
   );
+  // The actual replicas beside the simulated ones, with its legend entry.
+  assert.equal(await panel.page.locator('svg path.hpa-c-actual').count(), 1);
+  assert.equal(await panel.page.getByText('Actual replicas (kube-state-metrics)').count(), 1);
   // 15 minutes at the 15 s sync period: 60 syncs, 4 of them (t = 480..525 s) without an actual count.
   const reality = await panel.page.textContent('.summary .reality');
   assert.match(
