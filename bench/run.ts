@@ -8,6 +8,7 @@ import { benchFeatures } from './features.bench';
 import { benchLint } from './lint.bench';
 import { benchOverlays } from './overlays.bench';
 import { benchPreview } from './preview.bench';
+import { benchPrometheus } from './prometheus.bench';
 import { benchRobustness } from './robustness.bench';
 import { benchTune } from './tune.bench';
 
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     ['robustness', benchRobustness],
     ['overlays', benchOverlays],
     ['tune', benchTune],
+    ['prometheus', benchPrometheus],
   ];
   const all: Row[] = [];
   for (const [suite, run] of suites) {

@@ -7,6 +7,7 @@
  */
 import type { HPASpec, ControllerOptions } from './engine/types';
 import type { LoadSeries } from './engine/simulationTypes';
+import type { PrometheusReplay } from './prometheus/replay';
 
 /**
  * A custom LSP request, declared once and read by both ends: the client sends it with
@@ -105,12 +106,19 @@ export type HostToWebview =
    * Fixed loads that replace the generated profiles, e.g. the load `hpa-lint simulate` used for the
    * standalone report, with the settings it ran under. Sent after a `model` message.
    */
-  | { type: 'fixedLoads'; name: string; loads: LoadSeries[]; settings?: Partial<PreviewSettings> };
+  | { type: 'fixedLoads'; name: string; loads: LoadSeries[]; settings?: Partial<PreviewSettings> }
+  /**
+   * Recorded traffic from Prometheus (docs/prometheus.md): its loads replace the profiles over the
+   * whole range, and the HPA's actual replicas are compared with every run.
+   */
+  | { type: 'prometheusLoad'; replay: PrometheusReplay };
 
 /** Webview -> extension host. */
 export type WebviewToHost =
   | { type: 'ready' }
   | { type: 'toggleLock' }
   | { type: 'pickCsv' }
+  /** "Load from Prometheus…": the host asks for the range and queries and answers with `prometheusLoad`. */
+  | { type: 'loadFromPrometheus' }
   | { type: 'exportCsv'; text: string }
   | { type: 'exportSvg'; text: string };

@@ -13,6 +13,11 @@ export interface LoadSeries {
    * milli-units (1 CPU = 1000). For Object and External: the metric's value itself, in milli-units.
    */
   points: { t: number; value: number }[];
+  /**
+   * Spans [from, to) in seconds in which the metric reported nothing (a gap in recorded data): the
+   * controller finds the metric missing there, whatever the points say.
+   */
+  gaps?: { from: number; to: number }[];
 }
 
 export interface SimulationInput {

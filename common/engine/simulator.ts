@@ -44,9 +44,19 @@ interface SimPod {
 /** Reads a step-function series at increasing times without searching from the start each time. */
 class SeriesReader {
   private index = 0;
+  private gapIndex = 0;
   private readonly points: { t: number; value: number }[];
+  private readonly gaps: { from: number; to: number }[];
   constructor(series: LoadSeries | undefined) {
     this.points = series ? [...series.points].sort((a, b) => a.t - b.t) : [];
+    this.gaps = series?.gaps ? [...series.gaps].sort((a, b) => a.from - b.from) : [];
+  }
+  /** Whether t falls in a gap of recorded data (times must not decrease between calls). */
+  missingAt(t: number): boolean {
+    const g = this.gaps;
+    while (this.gapIndex < g.length && (g[this.gapIndex] as { to: number }).to <= t) this.gapIndex++;
+    const gap = g[this.gapIndex];
+    return gap !== undefined && gap.from <= t;
   }
   /** The value at t: the last point at or before t; the first point's value before it; 0 without points. */
   at(t: number): number {
@@ -134,9 +144,17 @@ function buildSnapshot(
     const containerUsage = snap.containerUsage as Record<string, Record<string, number>>;
     for (const plan of plans) {
       if (!plan.perPod) continue;
+      const total = loadNow[plan.name];
+      // A gap in recorded data: no Pod reports the metric at this sync.
+      if (total === undefined) {
+        if (plan.perPod.kind === 'resource') delete usage[plan.perPod.resource];
+        else if (plan.perPod.kind === 'pods') delete usage[plan.perPod.key];
+        else delete containerUsage[plan.perPod.container]?.[plan.perPod.resource];
+        continue;
+      }
       // The metrics client reads each Pod's value as a milli-quantity rounded up (MilliValue), so
       // 11001m over 10 Pods reads 1101m each, not 1100m: ceil, not round (issue 12, item 6).
-      const share = podReady && ready > 0 ? Math.ceil((loadNow[plan.name] ?? 0) / ready) : 0;
+      const share = podReady && ready > 0 ? Math.ceil(total / ready) : 0;
       if (plan.perPod.kind === 'resource') usage[plan.perPod.resource] = share;
       // An app still starting reports no custom metric yet: the controller sees it as missing.
       else if (plan.perPod.kind === 'pods') {
@@ -149,8 +167,10 @@ function buildSnapshot(
   const objectMetrics: Record<string, number> = {};
   const externalMetrics: Record<string, number[]> = {};
   for (const plan of plans) {
-    if (plan.spec.type === 'Object') objectMetrics[plan.name] = loadNow[plan.name] ?? 0;
-    if (plan.spec.type === 'External') externalMetrics[plan.name] = [loadNow[plan.name] ?? 0];
+    const value = loadNow[plan.name];
+    if (value === undefined) continue; // a gap: nothing reported
+    if (plan.spec.type === 'Object') objectMetrics[plan.name] = value;
+    if (plan.spec.type === 'External') externalMetrics[plan.name] = [value];
   }
   return {
     specReplicas: pods.length,
@@ -206,6 +226,7 @@ function formulaStep(
   plans: readonly MetricPlan[],
   snapshot: ClusterSnapshot,
   input: SimulationInput,
+  loads: Record<string, number>,
 ): { desired: number; samples: MetricSample[] } {
   const current = snapshot.specReplicas;
   let desired: number | null = null;
@@ -221,7 +242,7 @@ function formulaStep(
     if (!target || target.milliOrPercent <= 0) return sample;
     let ratio: number;
     if (plan.perPod) {
-      if (readyPods.length === 0) return sample;
+      if (readyPods.length === 0 || !(plan.name in loads)) return sample;
       let total = 0;
       let requests = 0;
       for (const pod of readyPods) {
@@ -243,6 +264,7 @@ function formulaStep(
         ratio = sample.value / target.milliOrPercent;
       }
     } else {
+      if (!(plan.name in loads)) return sample;
       const value =
         (plan.spec.type === 'Object'
           ? snapshot.objectMetrics?.[plan.name]
@@ -290,14 +312,14 @@ export function simulate(input: SimulationInput): SimulationResult {
   for (let n = 0; n < syncCount; n++) {
     const t = n * sync;
     const load: Record<string, number> = {};
-    for (const plan of plans) load[plan.name] = plan.reader.at(t);
+    for (const plan of plans) if (!plan.reader.missingAt(t)) load[plan.name] = plan.reader.at(t);
     const snapshot = buildSnapshot(pods, t, plans, load, input);
     const current = pods.length;
     let readyReplicas = 0;
     for (const p of pods) if (isReady(p, t)) readyReplicas++;
     let step: SimulationStep;
     if (input.mode === 'formula') {
-      const f = formulaStep(plans, snapshot, input);
+      const f = formulaStep(plans, snapshot, input, load);
       const anyReading = f.samples.some((s) => s.proposal !== null);
       step = {
         t,

@@ -6,11 +6,14 @@
  */
 import enFeatures from './bundles/en/features.json';
 import enPreview from './bundles/en/preview.json';
+import enPrometheus from './bundles/en/prometheus.json';
 import jaFeatures from './bundles/ja/features.json';
 import jaPreview from './bundles/ja/preview.json';
+import jaPrometheus from './bundles/ja/prometheus.json';
 import jaServer from './bundles/ja/server.json';
 import zhTwFeatures from './bundles/zh-tw/features.json';
 import zhTwPreview from './bundles/zh-tw/preview.json';
+import zhTwPrometheus from './bundles/zh-tw/prometheus.json';
 import zhTwServer from './bundles/zh-tw/server.json';
 import enTune from './bundles/en/tune.json';
 import jaTune from './bundles/ja/tune.json';
@@ -32,6 +35,14 @@ export const TUNE_CATALOG = {
   ja: jaTune satisfies Bundle<TuneKey>,
   'zh-tw': zhTwTune satisfies Bundle<TuneKey>,
 } satisfies Catalog<TuneKey>;
+
+/** Loading recorded traffic from Prometheus: the preview's range picker, notes, errors, the comparison. */
+export type PrometheusKey = keyof typeof enPrometheus;
+export const PROMETHEUS_CATALOG = {
+  en: enPrometheus,
+  ja: jaPrometheus satisfies Bundle<PrometheusKey>,
+  'zh-tw': zhTwPrometheus satisfies Bundle<PrometheusKey>,
+} satisfies Catalog<PrometheusKey>;
 
 /** Hover, completion and code actions. */
 export type FeatureKey = keyof typeof enFeatures;

@@ -36,6 +36,11 @@ export interface ChartInput {
   initialReplicas?: number;
   /** Zoom: the seconds shown (the whole run when absent). */
   timeWindow?: { start: number; end: number };
+  /**
+   * What the HPA really did, from a Prometheus replay (kube-state-metrics): drawn beside the
+   * simulated replicas, with gaps where no sample was recorded.
+   */
+  actual?: { label: string; points: { t: number; v: number | null }[] };
   /** Real text widths (the webview measures its own font); a conservative estimate otherwise. */
   measure?: TextMeasure;
 }
@@ -83,7 +88,7 @@ function loadPercent(step: SimulationStep, name: string, unit: number): number |
 }
 
 /** The steps at the window's edges and inside it, plus one on each side so lines reach the frame. */
-function windowSteps(steps: readonly SimulationStep[], t0: number, t1: number): readonly SimulationStep[] {
+function windowSteps<S extends { t: number }>(steps: readonly S[], t0: number, t1: number): readonly S[] {
   let lo = 0;
   let hi = steps.length;
   while (lo < hi) {
@@ -316,6 +321,7 @@ function replicaScale(input: ChartInput): number {
     if (run.key === 'formula') continue;
     for (const s of run.result.steps) peak = Math.max(peak, s.desiredReplicas, s.replicas);
   }
+  for (const p of input.actual?.points ?? []) if (p.v !== null) peak = Math.max(peak, p.v);
   return niceCeil(Math.max(peak * 1.2, peak + 2));
 }
 
@@ -479,6 +485,18 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
       if (ready) data.push(el('path', { class: 'hpa-c-ready hpa-line', d: ready }));
     }
   }
+  if (input.actual) {
+    const cursor = input.cursorIndex;
+    const shown = cursor === undefined ? input.actual.points : input.actual.points.slice(0, cursor + 1);
+    const d = linePathOf(
+      windowSteps(shown, L.t0, L.t1),
+      (p) => p.t,
+      (p) => p.v,
+      f,
+    );
+    if (d) data.push(el('path', { class: 'hpa-c-actual hpa-line', d }));
+    items.push({ cls: 'hpa-c-actual', label: input.actual.label });
+  }
   for (const run of input.runs) items.push({ cls: VARIANT_CLASS[run.key], label: variantLabel(run, locale) });
   const main = input.runs.find((run) => run.key === 'this');
   if (main)
@@ -581,6 +599,7 @@ export const EXPORT_STYLE = `
 .hpa-c-formula{stroke:var(--vscode-charts-orange,#d18616);stroke-dasharray:2 3}
 .hpa-clip-note{fill:var(--vscode-charts-orange,#d18616)}
 .hpa-c-ready{stroke:var(--vscode-charts-purple,#652d90);stroke-width:1.4;stroke-dasharray:1 3}
+.hpa-c-actual{stroke:var(--vscode-editor-foreground,#1f1f1f);stroke-width:1.8;stroke-dasharray:6 2 1 2}
 .hpa-c-max,.hpa-c-min,.hpa-c-target{stroke:var(--vscode-charts-red,#e51400);stroke-dasharray:5 3}
 .hpa-c-tolerance{fill:var(--vscode-charts-yellow,#bf8803)}
 .hpa-c-m0{stroke:var(--vscode-charts-blue,#1a85ff)}

@@ -36,7 +36,8 @@ export interface FixedLoad {
 export const LIMITS = {
   peak: { min: 0, max: 50 },
   noise: { min: 0, max: 1 },
-  durationSeconds: { min: 60, max: 24 * 3600 },
+  // 7 days: the longest range a Prometheus load suggests at one request per query (60 s steps).
+  durationSeconds: { min: 60, max: 7 * 24 * 3600 },
   initialReplicas: { min: 0, max: 100_000 },
   syncPeriodSeconds: { min: 1, max: 600 },
   podStartupSeconds: { min: 0, max: 3600 },

@@ -5,6 +5,7 @@
  */
 import type { HostToWebview, PreviewModel, PreviewSettings, WebviewToHost } from '../protocol';
 import type { LoadSeries } from '../engine/simulationTypes';
+import { isPrometheusReplay } from '../prometheus/replay';
 
 type Obj = Record<string, unknown>;
 
@@ -99,6 +100,8 @@ export function isHostToWebview(v: unknown): v is HostToWebview {
       return isStr(v.name, 4096) && isStr(v.text, MAX_TEXT);
     case 'lockChanged':
       return typeof v.locked === 'boolean';
+    case 'prometheusLoad':
+      return isPrometheusReplay(v.replay);
     case 'fixedLoads':
       return (
         isStr(v.name, 4096) &&
@@ -117,6 +120,7 @@ export function isWebviewToHost(v: unknown): v is WebviewToHost {
     case 'ready':
     case 'toggleLock':
     case 'pickCsv':
+    case 'loadFromPrometheus':
       return true;
     case 'exportCsv':
     case 'exportSvg':

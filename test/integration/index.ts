@@ -12,6 +12,7 @@ import { hoverSuite } from './hover.suite';
 import { localeSuite } from './locale.suite';
 import { previewAfterReloadSuite, previewBeforeReloadSuite, previewSuite } from './preview.suite';
 import { reloadWindowAndContinue, takeReloadNote } from './reloadWindow';
+import { prometheusSuite } from './prometheus.suite';
 import { quickFixSuite } from './quickFix.suite';
 import { settingsSuite } from './settings.suite';
 import { type RunResults, type TestOutcome, writeResults } from './results';
@@ -33,6 +34,7 @@ const SUITES_BY_PASS: Record<Pass, Array<() => void>> = {
     settingsSuite,
     localeSuite,
     previewSuite,
+    prometheusSuite,
     // Last: ends with a window reload (see reloadWindow.ts); previewAfterReloadSuite runs after it.
     previewBeforeReloadSuite,
   ],

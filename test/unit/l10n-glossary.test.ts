@@ -14,7 +14,9 @@ const ROOT = join(__dirname, '..', '..');
 
 function bundlesOf(locale: Locale): Map<string, Record<string, string>> {
   const files = [
-    ...['server', 'features', 'preview', 'tune'].map((domain) => `common/l10n/bundles/${locale}/${domain}.json`),
+    ...['server', 'features', 'preview', 'prometheus', 'tune'].map(
+      (domain) => `common/l10n/bundles/${locale}/${domain}.json`,
+    ),
     `l10n/bundle.l10n.${locale}.json`,
     `package.nls.${locale}.json`,
   ];

@@ -51,7 +51,7 @@ test('sanitizeSettings clamps every number and fills metrics from defaults', () 
       cpu: { profile: 'burst', peak: LIMITS.peak.max, noise: 0 },
       rps: { profile: 'burst', peak: 2, noise: 0.05 },
     },
-    durationSeconds: 86_400,
+    durationSeconds: LIMITS.durationSeconds.max,
     initialReplicas: 0,
     syncPeriodSeconds: 15,
     podStartupSeconds: 13,

@@ -18,6 +18,9 @@ import {
 import { t } from '../../common/preview/strings';
 import { VARIANT_KEYS, type VariantKey } from '../../common/preview/variants';
 import { LOG_PAGE_SIZE } from './logView';
+import { prometheusText } from '../../common/prometheus/messages';
+import { isPrometheusReplay, type PrometheusReplay } from '../../common/prometheus/replay';
+import { formatInstant } from '../../common/prometheus/time';
 
 export interface PanelState {
   model: PreviewModel | null;
@@ -30,6 +33,8 @@ export interface PanelState {
   noModelReason: string | null;
   /** Why the host cannot answer yet (the language server is starting); cleared by the next answer. */
   waitingReason: string | null;
+  /** Recorded traffic from Prometheus with the HPA's actual replicas, while its loads are the ones run. */
+  replay: PrometheusReplay | null;
   /** A line about the last CSV load (or its failure). */
   status: { text: string; error: boolean } | null;
   /** Bumped when the settings change from outside the form (a CSV), so the form shows the new values. */
@@ -60,6 +65,7 @@ export const INITIAL_STATE: PanelState = {
   fixed: null,
   noModelReason: null,
   waitingReason: null,
+  replay: null,
   status: null,
   formRevision: 0,
   logVariant: 'this',
@@ -115,13 +121,47 @@ function loadCsv(state: PanelState, name: string, text: string): PanelState {
   }
 }
 
+/** A Prometheus replay: its loads over its whole range, from the replica count the HPA really had. */
+function loadReplay(state: PanelState, replay: PrometheusReplay): PanelState {
+  if (!state.model) return state;
+  const names = previewMetricNames(state.model.spec);
+  const settings = settingsOf(state);
+  for (const series of replay.loads) {
+    const load = settings.metricLoads[series.metric];
+    if (load) load.profile = 'csv';
+  }
+  const next = sanitizeSettings(
+    {
+      ...settings,
+      durationSeconds: replay.durationSeconds,
+      ...(replay.initialReplicas !== undefined ? { initialReplicas: replay.initialReplicas } : {}),
+    },
+    names,
+    PROFILE_NAMES,
+  );
+  const loaded = prometheusText(state.locale, 'loaded', {
+    points: Math.round((replay.end - replay.start) / replay.stepSeconds) + 1,
+    start: formatInstant(replay.start),
+    end: formatInstant(replay.end),
+    step: replay.stepSeconds,
+  });
+  return {
+    ...state,
+    fixed: { name: replay.name, loads: replay.loads },
+    replay,
+    settings: next,
+    formRevision: state.formRevision + 1,
+    status: { text: [loaded, ...replay.notes].join(' '), error: false },
+  };
+}
+
 function applyHostMessage(state: PanelState, message: HostToWebview): PanelState {
   switch (message.type) {
     case 'model': {
       // Another HPA: its own settings, a fresh log; a CSV of the previous one no longer applies.
       const fresh = sameHpa(state.model, message.model)
         ? {}
-        : { settings: null, fixed: null, cursor: 0, logStart: 0, status: null };
+        : { settings: null, fixed: null, replay: null, cursor: 0, logStart: 0, status: null };
       return {
         ...state,
         ...fresh,
@@ -145,7 +185,9 @@ function applyHostMessage(state: PanelState, message: HostToWebview): PanelState
     case 'lockChanged':
       return { ...state, locked: message.locked };
     case 'csvLoad':
-      return loadCsv(state, message.name, message.text);
+      return { ...loadCsv(state, message.name, message.text), replay: null };
+    case 'prometheusLoad':
+      return loadReplay(state, message.replay);
     case 'fixedLoads': {
       if (!state.model) return state;
       const names = previewMetricNames(state.model.spec);
@@ -158,6 +200,7 @@ function applyHostMessage(state: PanelState, message: HostToWebview): PanelState
       return {
         ...state,
         fixed: { name: message.name, loads: message.loads },
+        replay: null,
         settings,
         formRevision: state.formRevision + 1,
       };
@@ -225,6 +268,8 @@ export interface SavedState {
   locked: boolean;
   settings: unknown;
   fixed: FixedLoad | null;
+  /** Absent in states saved before Prometheus loads existed. */
+  replay?: PrometheusReplay | null;
   logVariant: VariantKey;
   stepMode: boolean;
   cursor: number;
@@ -239,6 +284,7 @@ export function toSaved(state: PanelState): SavedState {
     locked: state.locked,
     settings: state.settings,
     fixed: state.fixed,
+    replay: state.replay,
     logVariant: state.logVariant,
     stepMode: state.stepMode,
     cursor: state.cursor,
@@ -257,6 +303,7 @@ export function fromSaved(saved: unknown): PanelState {
     locale: normalizeLocale(s.locale),
     locked: s.locked === true,
     fixed: s.fixed ?? null,
+    replay: isPrometheusReplay(s.replay) ? s.replay : null,
     settings: model ? sanitizeSettings(s.settings, previewMetricNames(model.spec), PROFILE_NAMES) : null,
     logVariant: VARIANT_KEYS.includes(s.logVariant) ? s.logVariant : 'this',
     stepMode: s.stepMode === true,

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ServerLink } from '../serverLink';
 import { DocumentHpaCache } from './documentHpas';
 import { trackActiveEditorHasHpa } from './hasHpaContext';
+import { registerPrometheusCommands } from '../prometheus/commands';
 import { PREVIEW_VIEW_TYPE, PreviewManager } from './previewManager';
 
 /** Arguments come from the editor title (a Uri), a CodeLens (a URI string and a line) or the palette (none). */
@@ -46,6 +47,7 @@ export function registerPreview(context: vscode.ExtensionContext, server: Server
       },
     }),
     trackActiveEditorHasHpa(server, hpas),
+    registerPrometheusCommands(context, manager),
   );
   return manager;
 }

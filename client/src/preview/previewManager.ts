@@ -17,6 +17,8 @@ import { isPreviewModel, isWebviewToHost } from '../../../common/preview/validat
 import type { ServerLink, ServerStatus } from '../serverLink';
 import { hpaAtLine, type DocumentHpaCache } from './documentHpas';
 import { previewHtml } from './previewHtml';
+import type { PrometheusReplay } from '../../../common/prometheus/replay';
+import { LOAD_FROM_PROMETHEUS_COMMAND } from '../prometheus/commands';
 
 export const PREVIEW_VIEW_TYPE = 'hpa.preview';
 /** Typing pauses shorter than this do not trigger an update; keeps the update within ~100 ms of the pause. */
@@ -57,6 +59,8 @@ export class PreviewManager implements vscode.Disposable {
   /** The HPAs of the source document when its model was fetched: a cursor move within one needs no request. */
   private sourceHpas: DocumentHpa[] = [];
   private hpaName = '';
+  /** The model the panel was last sent, for "Load from Prometheus…". */
+  private model: PreviewModel | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
   private inspection: Omit<PreviewInspection, 'open' | 'server'> = {
@@ -257,6 +261,16 @@ export class PreviewManager implements vscode.Disposable {
     return undefined;
   }
 
+  /** The HPA the panel shows (null without a panel or a model). */
+  currentModel(): PreviewModel | null {
+    return this.panel ? this.model : null;
+  }
+
+  /** Hands a Prometheus replay to the panel. */
+  showReplay(replay: PrometheusReplay): void {
+    this.post({ type: 'prometheusLoad', replay });
+  }
+
   /** Fetches the model of the source and posts it; a newer refresh makes an older answer stale. */
   private async refresh(): Promise<void> {
     if (!this.panel) return;
@@ -294,6 +308,7 @@ export class PreviewManager implements vscode.Disposable {
     if (generation !== this.generation || !this.panel) return;
     this.sourceHpas = answer.hpas;
     const model = answer.model;
+    this.model = model;
     if (!model) {
       this.documentIndex = -1;
       this.hpaName = '';
@@ -357,6 +372,9 @@ export class PreviewManager implements vscode.Disposable {
         return;
       case 'pickCsv':
         await this.pickCsv();
+        return;
+      case 'loadFromPrometheus':
+        await vscode.commands.executeCommand(LOAD_FROM_PROMETHEUS_COMMAND);
         return;
       case 'exportCsv':
         await this.save(message.text, 'csv', vscode.l10n.t('CSV files'));

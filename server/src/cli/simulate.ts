@@ -20,6 +20,17 @@ import { parseLoadCsv } from './loadCsv';
 import { containersLacking } from '../../../common/k8s/podRequests';
 import { podJson, toCsv, toJson, toTable } from './simulateFormat';
 import { type ManifestHpa, metricNamesOf, readManifestHpa } from './simulateManifest';
+import {
+  backtestNotes,
+  comparisonInWords,
+  fetchForCli,
+  PROMETHEUS_USAGE,
+  realityOf,
+  saveLoad,
+  splitPrometheusArgs,
+  type CliBacktest,
+} from './simulatePrometheus';
+import { redactUrl } from '../../../common/prometheus';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
 type Format = (typeof FORMATS)[number];
@@ -177,7 +188,7 @@ export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --peak X, --noise X, --seed N   profile shape: peak multiplier, jitter fraction, random seed
   --format table|json|csv|html    output (default table)
   --locale L             language of the messages, table and report (default: LC_ALL, LC_MESSAGES, LANG)
-`;
+${PROMETHEUS_USAGE}`;
 
 /**
  * Why requests are assumed: the target is elsewhere, or (as the controller would say) a counted
@@ -222,7 +233,8 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
     io.stdout(SIMULATE_USAGE);
     return 0;
   }
-  const opts = parseSimulateArgs(args);
+  const { prometheus, rest } = splitPrometheusArgs(args);
+  const opts = parseSimulateArgs(rest);
   const manifest = readManifestHpa(await read(io, opts.file), opts.file, opts.hpa);
   const metrics = effectiveMetrics(manifest.spec);
   const notes: string[] = [];
@@ -246,14 +258,22 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
       );
     }
   }
+  let backtest: CliBacktest | null = null;
+  if (prometheus) {
+    if (opts.load !== undefined) throw new UsageError('--load and --prometheus both give the load: use one');
+    backtest = await fetchForCli(prometheus, manifest, metrics);
+    loads = backtest.data.loads;
+    notes.push(...backtestNotes(backtest));
+    if (prometheus.saveLoad !== null) await saveLoad(backtest, prometheus.saveLoad);
+  }
   const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
   if (assumed.length > 0) notes.push(...assumedRequestNotes(manifest, assumed));
   for (const note of notes) io.stderr(`hpa-lint: ${t('note: {note}', { note })}\n`);
   const input = buildSimulationInput(manifest.spec, manifest.podRequests, {
     name: manifest.name,
     profile: opts.profile ?? 'normal',
-    initialReplicas: opts.replicas ?? manifest.targetReplicas,
-    durationSeconds: opts.duration,
+    initialReplicas: opts.replicas ?? backtest?.initialReplicas ?? manifest.targetReplicas,
+    durationSeconds: backtest?.durationSeconds ?? opts.duration,
     podStartupSeconds: opts.startup,
     peak: opts.peak,
     noise: opts.noise,
@@ -263,20 +283,31 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
     loads,
   });
   const result = simulate(input);
+  const reality = backtest ? realityOf(backtest, result) : null;
+  if (reality) io.stderr(`hpa-lint: note: ${comparisonInWords(reality.comparison)}\n`);
+  const actual = reality?.actual ?? undefined;
   const resourceOf = (name: string) => (name === 'memory' || name === 'ephemeral-storage' ? name : undefined);
   switch (opts.format) {
     case 'json':
-      io.stdout(toJson(result, podJson(manifest.target, manifest.pod, notes)));
+      io.stdout(
+        toJson(
+          result,
+          podJson(manifest.target, manifest.pod, notes),
+          actual && { actual, comparison: reality?.comparison ?? null },
+        ),
+      );
       break;
     case 'csv':
-      io.stdout(toCsv(result));
+      io.stdout(toCsv(result, actual));
       break;
     case 'html':
       io.stdout(
         renderStandaloneReport(input, {
           name: manifest.name,
-          loadName: opts.load ?? opts.profile ?? 'normal',
-          notes,
+          loadName: prometheus
+            ? `Prometheus ${redactUrl(prometheus.url)}`
+            : (opts.load ?? opts.profile ?? 'normal'),
+          notes: reality ? [...notes, comparisonInWords(reality.comparison)] : notes,
           locale: currentLocale(),
           target: manifest.target
             ? {
@@ -290,6 +321,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
       );
       break;
     default:
+      if (reality) io.stdout(`${comparisonInWords(reality.comparison)}\n`);
       io.stdout(toTable(result, resourceOf));
   }
   return 0;

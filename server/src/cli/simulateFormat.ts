@@ -52,9 +52,16 @@ export function podJson(
 }
 import { t } from '../localize';
 
-/** The documented JSON shape: only these fields, in this order. */
-export function toJson(result: SimulationResult, pod: PodJson): string {
-  const steps = result.steps.map((s) => ({
+/**
+ * The documented JSON shape: only these fields, in this order. A backtest adds `actual` per step
+ * (the HPA's real replica count, null where unknown) and the `comparison`.
+ */
+export function toJson(
+  result: SimulationResult,
+  pod: PodJson,
+  reality?: { actual: (number | null)[]; comparison: unknown },
+): string {
+  const steps = result.steps.map((s, i) => ({
     t: s.t,
     replicas: s.replicas,
     readyReplicas: s.readyReplicas,
@@ -70,8 +77,11 @@ export function toJson(result: SimulationResult, pod: PodJson): string {
     }),
     limitedBy: s.limitedBy,
     reason: s.reason,
+    ...(reality ? { actual: reality.actual[i] ?? null } : {}),
   }));
-  return `${JSON.stringify({ hpa: result.hpa, syncPeriodSeconds: result.syncPeriodSeconds, pod, steps }, null, 2)}\n`;
+  const head = { hpa: result.hpa, syncPeriodSeconds: result.syncPeriodSeconds, pod };
+  const body = reality ? { ...head, comparison: reality.comparison, steps } : { ...head, steps };
+  return `${JSON.stringify(body, null, 2)}\n`;
 }
 
 function csvCell(v: string | number | null | undefined): string {
@@ -80,19 +90,22 @@ function csvCell(v: string | number | null | undefined): string {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(result: SimulationResult): string {
+/** With `actual`, a last column `actualReplicas` (empty where unknown). */
+export function toCsv(result: SimulationResult, actual?: (number | null)[]): string {
   const names = result.steps[0]?.metrics.map((m) => m.name) ?? [];
   const header = ['t', 'replicas', 'readyReplicas', 'desiredReplicas'];
   for (const n of names)
     header.push(`${n}_load`, `${n}_value`, `${n}_target`, `${n}_utilization`, `${n}_proposal`);
   header.push('limitedBy', 'reason');
-  const rows = result.steps.map((s) => {
+  if (actual) header.push('actualReplicas');
+  const rows = result.steps.map((s, i) => {
     const row: (string | number | null | undefined)[] = [s.t, s.replicas, s.readyReplicas, s.desiredReplicas];
     for (const n of names) {
       const m = s.metrics.find((x) => x.name === n);
       row.push(s.load[n], m?.value, m?.target, m?.utilization, m?.proposal);
     }
     row.push(s.limitedBy, s.reason);
+    if (actual) row.push(actual[i]);
     return row.map(csvCell).join(',');
   });
   return `${[header.join(','), ...rows].join('\n')}\n`;

@@ -26,6 +26,8 @@ export interface ManifestHpa {
   target: { kind: string; name: string } | null;
   /** The target's Pod as the controller sees it (counted containers, defaults), when the target is in the file. */
   pod?: PodRequests;
+  /** The HPA's `metadata.namespace`, when set. */
+  namespace?: string;
 }
 
 const KNOWN_METRIC_TYPES = new Set(['Resource', 'ContainerResource', 'Pods', 'Object', 'External']);
@@ -193,6 +195,7 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
     containerRequests: {},
     target: null,
   };
+  if (typeof namespace === 'string') result.namespace = namespace;
   if (!targetDoc) return result;
   const target = targetDoc.value as Json;
   result.target = { kind: spec.scaleTargetRef.kind, name: spec.scaleTargetRef.name };

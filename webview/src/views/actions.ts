@@ -1,6 +1,7 @@
 /** The toolbar: load a CSV, export the timeline and the chart, and (in VS Code) the lock. */
 import { buildChartSvg, chartToSvgFile } from '../../../common/preview/chart';
 import { timelineToCsv } from '../../../common/preview/csv';
+import { prometheusText } from '../../../common/prometheus/messages';
 import { t } from '../../../common/preview/strings';
 import { clear, h } from '../dom';
 import { chartInput } from './chartInput';
@@ -28,6 +29,9 @@ export class ActionsView implements View {
     const noRuns = !run?.runs.length;
     this.element.append(
       button('load-csv', t(L, 'loadCsv'), () => context.post({ type: 'pickCsv' })),
+      button('load-prometheus', prometheusText(L, 'loadFromPrometheus'), () =>
+        context.post({ type: 'loadFromPrometheus' }),
+      ),
       button(
         'export-csv',
         t(L, 'exportCsv'),

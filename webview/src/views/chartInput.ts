@@ -1,5 +1,7 @@
 /** The chart's input from the run and the step cursor: drawn in the panel and exported as SVG. */
 import type { PreviewRun } from '../../../common/preview/run';
+import { prometheusText } from '../../../common/prometheus/messages';
+import { realityOfRun } from '../../../common/prometheus/replay';
 import { clampCursor, type PanelState } from '../state';
 import { stepCount } from './view';
 
@@ -7,6 +9,9 @@ import { stepCount } from './view';
 export function chartInput(state: PanelState, run: PreviewRun, withCursor: boolean) {
   const cursor =
     state.stepMode && withCursor ? clampCursor(state.cursor, stepCount({ state, run })) : undefined;
+  // A Prometheus replay: what the HPA really did, on the syncs of this manifest's run.
+  const thisRun = run.runs.find((v) => v.key === 'this');
+  const reality = state.replay && thisRun ? realityOfRun(state.replay, thisRun.result.steps) : null;
   return {
     runs: run.runs,
     metricNames: run.metricNames,
@@ -18,5 +23,6 @@ export function chartInput(state: PanelState, run: PreviewRun, withCursor: boole
     cursorIndex: cursor,
     loadUnits: run.loadUnits,
     initialReplicas: run.initialReplicas,
+    ...(reality ? { actual: { label: prometheusText(state.locale, 'actual'), points: reality.points } } : {}),
   };
 }

@@ -2,6 +2,8 @@
 import { variantLabel } from '../../../common/preview/chart';
 import type { PreviewLocale } from '../../../common/preview/locale';
 import type { PreviewRun } from '../../../common/preview/run';
+import { prometheusText } from '../../../common/prometheus/messages';
+import { realityOfRun, type PrometheusReplay } from '../../../common/prometheus/replay';
 import { t } from '../../../common/preview/strings';
 import { summarize } from '../../../common/preview/summary';
 import { clear, h } from '../dom';
@@ -18,12 +20,15 @@ const HEADS = [
 
 export class SummaryView implements View {
   readonly element = h('section', { class: 'summary' });
-  private drawn: { run: PreviewRun | null; locale: PreviewLocale } | null = null;
+  private drawn: { run: PreviewRun | null; locale: PreviewLocale; replay: PrometheusReplay | null } | null =
+    null;
 
   render({ state, run }: ViewContext): void {
     const L = state.locale;
-    if (this.drawn && this.drawn.run === run && this.drawn.locale === L) return;
-    this.drawn = { run, locale: L };
+    const replay = state.replay;
+    if (this.drawn && this.drawn.run === run && this.drawn.locale === L && this.drawn.replay === replay)
+      return;
+    this.drawn = { run, locale: L, replay };
     clear(this.element);
     if (!run || run.runs.length === 0) return;
     const body = run.runs.map((v) => {
@@ -49,5 +54,22 @@ export class SummaryView implements View {
         h('tbody', {}, body),
       ]),
     );
+    // How far this manifest's run is from what the HPA did (Prometheus loads with kube-state-metrics).
+    const thisRun = run.runs.find((v) => v.key === 'this') ?? run.runs[0];
+    const reality = replay && thisRun ? realityOfRun(replay, thisRun.result.steps) : null;
+    if (replay && thisRun) {
+      const c = reality?.comparison ?? null;
+      this.element.append(
+        h('p', { class: 'reality' }, [
+          c
+            ? prometheusText(L, 'comparison', {
+                compared: c.compared,
+                mean: formatNumber(c.meanAbsoluteDifference, 2),
+                within: formatNumber(c.withinOneReplica * 100, 1),
+              })
+            : prometheusText(L, 'note.noActual'),
+        ]),
+      );
+    }
   }
 }

@@ -1,0 +1,3 @@
+// The common modules the Prometheus client code reads, in one place.
+export * from '../../../common/prometheus';
+export { normalizeLocale } from '../../../common/preview/locale';
