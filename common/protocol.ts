@@ -44,6 +44,18 @@ export interface PreviewModel {
   target: { uri: string; kind: string; name: string; replicas?: number } | null;
   /** Problems that make the simulation less faithful (e.g. target not found: requests assumed). */
   notes: string[];
+  /**
+   * Errors in the HPA's own document (YAML syntax, schema and API findings of the linter): what is
+   * simulated differs from what the user meant. `line` is 1-based. Absent from older servers.
+   */
+  problems?: PreviewProblem[];
+}
+
+export interface PreviewProblem {
+  line: number;
+  message: string;
+  /** The linter's rule id (`yaml-syntax`, `schema`, ...). */
+  rule: string;
 }
 
 export type PreviewModelResult = PreviewModel | null;

@@ -39,6 +39,14 @@ function isSpec(v: unknown): boolean {
   return v.behavior === undefined || v.behavior === null || isObj(v.behavior);
 }
 
+function isProblemList(v: unknown): boolean {
+  return (
+    Array.isArray(v) &&
+    v.length <= 1000 &&
+    v.every((p) => isObj(p) && isInt(p.line) && isStr(p.message) && isStr(p.rule, 200))
+  );
+}
+
 export function isPreviewModel(v: unknown): v is PreviewModel {
   if (!isObj(v)) return false;
   return (
@@ -57,7 +65,8 @@ export function isPreviewModel(v: unknown): v is PreviewModel {
         isStr(v.target.name) &&
         isOptional(v.target.replicas, isNum))) &&
     Array.isArray(v.notes) &&
-    v.notes.every((n) => isStr(n))
+    v.notes.every((n) => isStr(n)) &&
+    isOptional(v.problems, isProblemList)
   );
 }
 
