@@ -16,6 +16,7 @@ import {
 import { isPreviewModel, isWebviewToHost } from '../../../common/preview/validate';
 import type { ServerLink, ServerStatus } from '../serverLink';
 import { hpaAtLine, type DocumentHpaCache } from './documentHpas';
+import { exportFileName } from './exportFileName';
 import { previewHtml } from './previewHtml';
 
 export const PREVIEW_VIEW_TYPE = 'hpa.preview';
@@ -28,7 +29,7 @@ type Source = { uri: vscode.Uri; line: number } | { uri: vscode.Uri; documentInd
 
 /** What the host keeps in the webview state besides the webview's own fields (read on restore). */
 interface RestoredState {
-  model?: { uri?: unknown; documentIndex?: unknown } | null;
+  model?: { uri?: unknown; documentIndex?: unknown; name?: unknown } | null;
   locked?: unknown;
 }
 
@@ -152,6 +153,10 @@ export class PreviewManager implements vscode.Disposable {
     }
     panel.webview.options = this.webviewOptions();
     this.attach(panel, true);
+    // The restored tab keeps the title it had; it must name what the restored page shows (its saved
+    // HPA, or none) until the server's answer updates both.
+    this.hpaName = typeof saved.model?.name === 'string' ? saved.model.name : '';
+    this.updateTitle();
     void this.refresh();
   }
 
@@ -267,6 +272,9 @@ export class PreviewManager implements vscode.Disposable {
     if (!this.source && editor?.document.languageId === 'yaml')
       this.source = { uri: editor.document.uri, line: editor.selection.active.line };
     if (!this.source) {
+      // The tab says what the panel says: no HPA (a restored tab keeps its old title otherwise).
+      this.hpaName = '';
+      this.updateTitle();
       this.post({
         type: 'noModel',
         reason: vscode.l10n.t('No HorizontalPodAutoscaler in the active editor.'),
@@ -359,10 +367,10 @@ export class PreviewManager implements vscode.Disposable {
         await this.pickCsv();
         return;
       case 'exportCsv':
-        await this.save(message.text, 'csv', vscode.l10n.t('CSV files'));
+        await this.save(message.text, exportFileName(this.hpaName, 'csv'), vscode.l10n.t('CSV files'));
         return;
       case 'exportSvg':
-        await this.save(message.text, 'svg', vscode.l10n.t('SVG images'));
+        await this.save(message.text, exportFileName(this.hpaName, 'svg'), vscode.l10n.t('SVG images'));
         return;
     }
   }
@@ -404,15 +412,24 @@ export class PreviewManager implements vscode.Disposable {
     }
   }
 
-  private async save(text: string, ext: 'csv' | 'svg', label: string): Promise<void> {
+  /** Saves an export where the user picks, then says so with an "Open" action (as VS Code's own exports do). */
+  private async save(text: string, fileName: string, label: string): Promise<void> {
     const folder = this.defaultFolder();
+    const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
     const uri = await vscode.window.showSaveDialog({
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `hpa-preview.${ext}`) : undefined,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
       filters: { [label]: [ext] },
     });
     if (!uri) return;
     try {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      const open = vscode.l10n.t('Open');
+      const choice = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Saved {0}.', vscode.workspace.asRelativePath(uri)),
+        open,
+      );
+      // The CSV opens as text; the SVG with whatever VS Code opens an image with.
+      if (choice === open) await vscode.commands.executeCommand('vscode.open', uri);
     } catch (err) {
       void vscode.window.showErrorMessage(
         vscode.l10n.t(
