@@ -125,4 +125,9 @@ export type WebviewToHost =
   | { type: 'toggleLock' }
   | { type: 'pickCsv' }
   | { type: 'exportCsv'; text: string }
-  | { type: 'exportSvg'; text: string };
+  | { type: 'exportSvg'; text: string }
+  /**
+   * The lines of the problems the page's warning banner lists (empty: no banner), sent when they
+   * change: what the page shows, for the host's inspection in tests.
+   */
+  | { type: 'problemsShown'; lines: number[] };

@@ -176,7 +176,9 @@ function headerColumns(header: CsvRow, metricNames: string[], ignored: string[])
   const rest = header.cells.slice(1);
   const columns = rest.map((name, i) => {
     if (name === '') throw new CsvError(`column ${i + 2} of the header is empty`, header.line);
-    const bare = name.startsWith('load:') ? name.slice('load:'.length).replace(/ \((cores|bytes)\)$/, '') : name;
+    const bare = name.startsWith('load:')
+      ? name.slice('load:'.length).replace(/ \((cores|bytes)\)$/, '')
+      : name;
     if (metricNames.includes(bare)) return bare;
     if (rest.length === 1 && (bare.toLowerCase() === 'value' || bare.toLowerCase() === 'load'))
       return metricNames[0]!;

@@ -130,6 +130,8 @@ export function isWebviewToHost(v: unknown): v is WebviewToHost {
     case 'exportCsv':
     case 'exportSvg':
       return isStr(v.text, MAX_TEXT);
+    case 'problemsShown':
+      return Array.isArray(v.lines) && v.lines.length <= 1000 && v.lines.every(isInt);
     default:
       return false;
   }

@@ -137,8 +137,13 @@ export function buildControls(o: ControlsOptions): HTMLElement {
   const s = o.settings;
   const run = h('fieldset', { class: 'run-settings' }, [
     h('legend', {}, [t(locale, 'settings')]),
-    numberField(locale, t(locale, 'duration'), Math.round(s.durationSeconds / 60), { min: 1, max: 1440 }, 1, (v) =>
-      o.onRunSetting({ durationSeconds: Math.round(v * 60) }),
+    numberField(
+      locale,
+      t(locale, 'duration'),
+      Math.round(s.durationSeconds / 60),
+      { min: 1, max: 1440 },
+      1,
+      (v) => o.onRunSetting({ durationSeconds: Math.round(v * 60) }),
     ),
     numberField(
       locale,

@@ -48,6 +48,10 @@ export interface PreviewInspection {
   delivered: { type: HostToWebview['type']; hpa?: string } | null;
   /** Whether the language server can answer. */
   server: ServerStatus;
+  /** The lines of the problems the page's warning banner lists (the page reports them). */
+  problemsShown: number[];
+  /** The panel's tab title. */
+  title: string;
 }
 
 export class PreviewManager implements vscode.Disposable {
@@ -60,12 +64,13 @@ export class PreviewManager implements vscode.Disposable {
   private hpaName = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
-  private inspection: Omit<PreviewInspection, 'open' | 'server'> = {
+  private inspection: Omit<PreviewInspection, 'open' | 'server' | 'title'> = {
     restored: false,
     restoredWithState: false,
     pageLoads: 0,
     posted: null,
     delivered: null,
+    problemsShown: [],
   };
   private readonly inspectionChanged = new vscode.EventEmitter<void>();
   /** Fires when `inspect()` would answer differently (a page load, a delivered message). */
@@ -94,7 +99,12 @@ export class PreviewManager implements vscode.Disposable {
   }
 
   inspect(): PreviewInspection {
-    return { ...this.inspection, open: this.panel !== undefined, server: this.server.status() };
+    return {
+      ...this.inspection,
+      open: this.panel !== undefined,
+      server: this.server.status(),
+      title: this.panel?.title ?? '',
+    };
   }
 
   /** Opens (or reveals) the preview for the given document, or the active editor's. */
@@ -182,6 +192,7 @@ export class PreviewManager implements vscode.Disposable {
       pageLoads: 0,
       posted: null,
       delivered: null,
+      problemsShown: [],
     };
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     panel.webview.html = previewHtml(
@@ -214,11 +225,15 @@ export class PreviewManager implements vscode.Disposable {
 
   private updateTitle(): void {
     if (!this.panel) return;
-    if (this.hpaName === '') this.panel.title = vscode.l10n.t('HPA Preview');
-    else
-      this.panel.title = this.locked
-        ? vscode.l10n.t('HPA Preview (locked): {0}', this.hpaName)
-        : vscode.l10n.t('HPA Preview: {0}', this.hpaName);
+    const title =
+      this.hpaName === ''
+        ? vscode.l10n.t('HPA Preview')
+        : this.locked
+          ? vscode.l10n.t('HPA Preview (locked): {0}', this.hpaName)
+          : vscode.l10n.t('HPA Preview: {0}', this.hpaName);
+    if (title === this.panel.title) return;
+    this.panel.title = title;
+    this.inspectionChanged.fire();
   }
 
   private async onActiveEditor(editor: vscode.TextEditor | undefined): Promise<void> {
@@ -362,6 +377,10 @@ export class PreviewManager implements vscode.Disposable {
         return;
       case 'toggleLock':
         this.toggleLock();
+        return;
+      case 'problemsShown':
+        this.inspection.problemsShown = message.lines;
+        this.inspectionChanged.fire();
         return;
       case 'pickCsv':
         await this.pickCsv();

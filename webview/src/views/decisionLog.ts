@@ -79,7 +79,9 @@ export class DecisionLogView implements View {
       if (v.key === state.logVariant) option.selected = true;
       variant.append(option);
     }
-    variant.addEventListener('change', () => context.dispatch({ type: 'logVariant', variant: variant.value }));
+    variant.addEventListener('change', () =>
+      context.dispatch({ type: 'logVariant', variant: variant.value }),
+    );
     const filterId = 'hpa-log-filter';
     const filter = h('select', { id: filterId, 'data-focus': 'log-filter' }, [
       h('option', { value: 'events', selected: state.logFilter === 'events' }, [t(L, 'logFilterEvents')]),

@@ -9,10 +9,17 @@ import type { View, ViewContext } from './view';
 
 export class ProblemsView implements View {
   readonly element = h('section', { class: 'problems', role: 'alert' });
+  private reported = '[]';
 
-  render({ state }: ViewContext): void {
+  render({ state, post }: ViewContext): void {
     clear(this.element);
     const problems = state.model?.problems ?? [];
+    // Tell the host what the banner lists when that changes (its tests cannot look into the page).
+    const lines = JSON.stringify(problems.map((p) => p.line));
+    if (lines !== this.reported) {
+      this.reported = lines;
+      post({ type: 'problemsShown', lines: problems.map((p) => p.line) });
+    }
     this.element.hidden = problems.length === 0;
     if (problems.length === 0) return;
     const L = state.locale;
