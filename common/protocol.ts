@@ -45,6 +45,18 @@ export interface PreviewModel {
   target: { uri: string; kind: string; name: string; replicas?: number } | null;
   /** Problems that make the simulation less faithful (e.g. target not found: requests assumed). */
   notes: string[];
+  /**
+   * Errors in the HPA's own document (YAML syntax, schema and API findings of the linter): what is
+   * simulated differs from what the user meant. `line` is 1-based. Absent from older servers.
+   */
+  problems?: PreviewProblem[];
+}
+
+export interface PreviewProblem {
+  line: number;
+  message: string;
+  /** The linter's rule id (`yaml-syntax`, `schema`, ...). */
+  rule: string;
 }
 
 export type PreviewModelResult = PreviewModel | null;
@@ -121,4 +133,9 @@ export type WebviewToHost =
   /** "Load from Prometheus…": the host asks for the range and queries and answers with `prometheusLoad`. */
   | { type: 'loadFromPrometheus' }
   | { type: 'exportCsv'; text: string }
-  | { type: 'exportSvg'; text: string };
+  | { type: 'exportSvg'; text: string }
+  /**
+   * The lines of the problems the page's warning banner lists (empty: no banner), sent when they
+   * change: what the page shows, for the host's inspection in tests.
+   */
+  | { type: 'problemsShown'; lines: number[] };

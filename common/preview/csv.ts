@@ -5,7 +5,7 @@
  * columns are recognised).
  */
 import type { LoadSeries } from '../engine/simulationTypes';
-import { formatMilli, parseQuantity } from '../engine/quantity';
+import { parseQuantity } from '../engine/quantity';
 import type { VariantRun } from './variants';
 
 /** Quotes a cell when needed; text cells that a spreadsheet would run as a formula get a leading quote. */
@@ -20,13 +20,16 @@ function row(cells: (string | number)[]): string {
   return cells.map(csvCell).join(',');
 }
 
+/** The unit of an exported load column, in its header (the import drops it again). */
+const LOAD_UNITS: Record<string, string> = { cpu: ' (cores)', memory: ' (bytes)' };
+
 /**
- * The timeline as CSV: time, each metric's load (as a quantity), then per variant the replicas,
+ * The timeline as CSV: time, each metric's load (a plain number in base units), then per variant the replicas,
  * ready replicas, desired replicas, the reason code and each metric's value in milli-units.
  * Rows follow the first run's syncs; every run shares the same sync times.
  */
 export function timelineToCsv(runs: VariantRun[], metricNames: string[]): string {
-  const header: string[] = ['t_seconds', ...metricNames.map((m) => `load:${m}`)];
+  const header: string[] = ['t_seconds', ...metricNames.map((m) => `load:${m}${LOAD_UNITS[m] ?? ''}`)];
   for (const run of runs) {
     header.push(`${run.key}:replicas`, `${run.key}:ready`, `${run.key}:desired`, `${run.key}:reason`);
     for (const m of metricNames) header.push(`${run.key}:${m}:value_milli`);
@@ -38,7 +41,9 @@ export function timelineToCsv(runs: VariantRun[], metricNames: string[]): string
     const cells: (string | number)[] = [step.t];
     for (const m of metricNames) {
       const load = step.load[m];
-      cells.push(load === undefined ? '' : formatMilli(load));
+      // A plain number a spreadsheet can sum (cores, bytes or the metric's value; the unit is in the
+      // header), and still a quantity the import reads back (`0.304` is `304m`).
+      cells.push(load === undefined ? '' : Math.round(load) / 1000);
     }
     for (const run of runs) {
       const s = run.result.steps[i];
@@ -171,7 +176,9 @@ function headerColumns(header: CsvRow, metricNames: string[], ignored: string[])
   const rest = header.cells.slice(1);
   const columns = rest.map((name, i) => {
     if (name === '') throw new CsvError(`column ${i + 2} of the header is empty`, header.line);
-    const bare = name.startsWith('load:') ? name.slice('load:'.length) : name;
+    const bare = name.startsWith('load:')
+      ? name.slice('load:'.length).replace(/ \((cores|bytes)\)$/, '')
+      : name;
     if (metricNames.includes(bare)) return bare;
     if (rest.length === 1 && (bare.toLowerCase() === 'value' || bare.toLowerCase() === 'load'))
       return metricNames[0]!;

@@ -40,6 +40,14 @@ function isSpec(v: unknown): boolean {
   return v.behavior === undefined || v.behavior === null || isObj(v.behavior);
 }
 
+function isProblemList(v: unknown): boolean {
+  return (
+    Array.isArray(v) &&
+    v.length <= 1000 &&
+    v.every((p) => isObj(p) && isInt(p.line) && isStr(p.message) && isStr(p.rule, 200))
+  );
+}
+
 export function isPreviewModel(v: unknown): v is PreviewModel {
   if (!isObj(v)) return false;
   return (
@@ -58,7 +66,8 @@ export function isPreviewModel(v: unknown): v is PreviewModel {
         isStr(v.target.name) &&
         isOptional(v.target.replicas, isNum))) &&
     Array.isArray(v.notes) &&
-    v.notes.every((n) => isStr(n))
+    v.notes.every((n) => isStr(n)) &&
+    isOptional(v.problems, isProblemList)
   );
 }
 
@@ -125,6 +134,8 @@ export function isWebviewToHost(v: unknown): v is WebviewToHost {
     case 'exportCsv':
     case 'exportSvg':
       return isStr(v.text, MAX_TEXT);
+    case 'problemsShown':
+      return Array.isArray(v.lines) && v.lines.length <= 1000 && v.lines.every(isInt);
     default:
       return false;
   }

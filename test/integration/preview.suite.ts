@@ -121,6 +121,33 @@ export function previewSuite(): void {
       );
     });
 
+    // Issue 17 item 2: a YAML error inside `behavior:` drops the block, and the preview must say so
+    // instead of simulating Kubernetes' defaults without a word. The page reports the lines its
+    // warning banner lists; the tab names the HPA the page shows.
+    test('a manifest with a YAML error shows the warning banner with its line', async () => {
+      const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: YAML_ERROR_HPA });
+      await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+      await vscode.commands.executeCommand('hpa.openPreviewToSide');
+      const state = await waitForPreview(
+        (s) => s.open && s.delivered?.hpa === 'api' && s.problemsShown.includes(YAML_ERROR_LINE),
+        `the banner to list the YAML error on line ${YAML_ERROR_LINE}`,
+      );
+      assert.equal(state.title, 'HPA Preview: api');
+      // Fixed, the banner goes: the page reports an empty list.
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor && editor.document === document);
+      const broken = document.lineAt(YAML_ERROR_LINE - 1);
+      assert.ok(
+        await editor.edit((b) =>
+          b.replace(broken.range, '      policies: [ {type: Pods, value: 1, periodSeconds: 60} ]'),
+        ),
+      );
+      await waitForPreview(
+        (s) => s.delivered?.hpa === 'api' && s.problemsShown.length === 0,
+        'the banner to go once the YAML is fixed',
+      );
+    });
+
     test('the preview model follows an edit of the manifest', async () => {
       const uri = fixtureUri('broken-hpa.yaml');
       const editor = await openFixture('broken-hpa.yaml');
@@ -178,3 +205,20 @@ const HPA_LINES = [23];
 
 /** 0-based line of `maxReplicas: 12` in broken-hpa.yaml. */
 const MAX_REPLICAS_LINE = 33;
+
+/** An HPA whose `behavior:` block has an unclosed flow sequence (a YAML error on line 13, 1-based). */
+const YAML_ERROR_HPA = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: api
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: api
+  maxReplicas: 5
+  behavior:
+    scaleDown:
+      policies: [ {type: Pods, value: 1
+`;
+const YAML_ERROR_LINE = 13;

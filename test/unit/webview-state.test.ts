@@ -115,3 +115,13 @@ test('a reloaded page starts from what was saved; anything else starts empty', (
   assert.deepEqual(fromSaved({ v: 2, model: WEB_MODEL }), INITIAL_STATE);
   assert.deepEqual(fromSaved(null), INITIAL_STATE);
 });
+
+test('the log lists scale events by default; the filter takes only known values, restarts the paging and survives a reload', () => {
+  assert.equal(INITIAL_STATE.logFilter, 'events');
+  const all = run([web, { type: 'logPage', start: 80 }, { type: 'logFilter', filter: 'all' }]);
+  assert.equal(all.logFilter, 'all');
+  assert.equal(all.logStart, 0);
+  assert.equal(reduce(all, { type: 'logFilter', filter: 'nothing' }), all);
+  assert.equal(fromSaved(toSaved(all)).logFilter, 'all');
+  assert.equal(fromSaved({ ...toSaved(all), logFilter: 'bogus' }).logFilter, 'events');
+});

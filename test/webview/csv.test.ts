@@ -111,7 +111,7 @@ test('timelineToCsv writes one row per sync and its loads read back unchanged', 
   const lines = text.trimEnd().split('\n');
   assert.equal(
     lines[0],
-    't_seconds,load:cpu,this:replicas,this:ready,this:desired,this:reason,this:cpu:value_milli,formula:replicas,formula:ready,formula:desired,formula:reason,formula:cpu:value_milli',
+    't_seconds,load:cpu (cores),this:replicas,this:ready,this:desired,this:reason,this:cpu:value_milli,formula:replicas,formula:ready,formula:desired,formula:reason,formula:cpu:value_milli',
   );
   assert.equal(lines[1], '0,1.2,1,1,2,scaledUp,1200,1,1,2,scaledUp,1200');
   assert.equal(lines.length, 3);
@@ -120,4 +120,14 @@ test('timelineToCsv writes one row per sync and its loads read back unchanged', 
     { t: 0, value: 1200 },
     { t: 15, value: 1500 },
   ]);
+});
+
+test('exported loads are numbers a spreadsheet sums (0.304 cores, not "304m"), unit in the header, and read back', () => {
+  const result: SimulationResult = { hpa: 'web', syncPeriodSeconds: 15, steps: [step(0, 1, 1, 304)] };
+  const text = timelineToCsv([{ key: 'this', legacy: false, result }], ['cpu']);
+  const [header, first] = text.trimEnd().split('\n');
+  assert.ok(header!.startsWith('t_seconds,load:cpu (cores),'), header);
+  assert.ok(first!.startsWith('0,0.304,'), first);
+  assert.ok(!text.includes('304m'));
+  assert.deepEqual(parseLoadCsv(text, ['cpu']).loads[0]!.points, [{ t: 0, value: 304 }]);
 });

@@ -125,6 +125,9 @@ test('a tiny hand-checked case: legacy limit 4, then 5, then the tolerance band 
   // Pods ready at once: set the start-up delay field to 0 like a user would.
   const startup = panel.page.getByLabel('Pod start-up delay (s)');
   await startup.fill('0');
+  n = await panel.waitForRender(n);
+  // The log lists scale events only by default: show every sync.
+  await panel.page.selectOption('#hpa-log-filter', 'all');
   await panel.waitForRender(n);
   const desired = await panel.page.locator('.log-table td.desired').allTextContents();
   assert.deepEqual(desired, TINY_DESIRED.map(String));
@@ -215,6 +218,8 @@ test('step mode advances one sync at a time from the keyboard and the log follow
   await panel.send({ type: 'model', model: TINY_MODEL, locale: 'ja', locked: false });
   n = await panel.waitForRender(n);
   const page = panel.page;
+  await page.selectOption('#hpa-log-filter', 'all');
+  n = await panel.waitForRender(n);
   await page.getByLabel('ステップ実行: 1回の同期ずつ進める').focus();
   await page.keyboard.press('Space');
   n = await panel.waitForRender(n);
@@ -277,6 +282,8 @@ test('the panel restores its model and settings from the saved state before the 
   await first.send({ type: 'model', model: TINY_MODEL, locale: 'zh-tw', locked: true });
   n = await first.waitForRender(n);
   await first.page.getByLabel('同步週期（秒）').fill('30');
+  n = await first.waitForRender(n);
+  await first.page.selectOption('#hpa-log-filter', 'all');
   await first.waitForRender(n);
   const saved = (await first.probe()).state;
   await assertClean(first);
@@ -288,6 +295,7 @@ test('the panel restores its model and settings from the saved state before the 
     '30',
   );
   assert.equal(await second.page.textContent('.badge'), '已鎖定');
+  assert.equal(await second.page.inputValue('#hpa-log-filter'), 'all');
   assert.equal(await second.page.locator('.log-table tbody tr').count(), 40);
   await assertClean(second);
 });

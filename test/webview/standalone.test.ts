@@ -92,6 +92,10 @@ test('the report opens from a file with no network request and shows the engine\
   const expected = simulate(INPUT)
     .steps.slice(0, 40)
     .map((s) => String(s.desiredReplicas));
+  // The log lists scale events by default: every sync, to compare sync by sync.
+  const renders = await page.evaluate(() => Number(document.body.dataset.renders));
+  await page.selectOption('#hpa-log-filter', 'all');
+  await page.waitForFunction((n) => Number(document.body.dataset.renders) > n, renders);
   assert.deepEqual(await page.locator('.log-table td.desired').allTextContents(), expected);
   assert.equal(await page.locator('.summary-table tbody tr').count(), 3);
   // No VS Code host: no lock button, but exports and CSV loading remain.

@@ -14,6 +14,7 @@ import { ChartsView } from './views/charts';
 import { DecisionLogView } from './views/decisionLog';
 import { FooterView } from './views/footer';
 import { HeaderView } from './views/header';
+import { ProblemsView } from './views/problems';
 import { SettingsFormView } from './views/settingsForm';
 import { StatusLineView } from './views/statusLine';
 import { StepBarView } from './views/stepBar';
@@ -33,6 +34,7 @@ export class PreviewApp {
     new SettingsFormView(),
     new ActionsView(),
     new StatusLineView(),
+    new ProblemsView(),
     this.charts,
     new StepBarView(),
     new SummaryView(),

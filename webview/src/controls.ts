@@ -28,6 +28,7 @@ function nextId(prefix: string): string {
 }
 
 function numberField(
+  locale: PreviewLocale,
   label: string,
   value: number,
   range: { min: number; max: number },
@@ -35,6 +36,7 @@ function numberField(
   onValue: (v: number) => void,
 ): HTMLElement {
   const id = nextId('num');
+  const errorId = `${id}-error`;
   const input = h('input', {
     id,
     type: 'number',
@@ -44,12 +46,31 @@ function numberField(
     value: String(value),
     inputmode: 'decimal',
   });
+  const error = h('p', { class: 'field-error', id: errorId, hidden: true });
+  // The value the preview runs with: the last usable one typed (or the starting one).
+  let inUse = value;
   input.addEventListener('input', () => {
     const v = input.valueAsNumber;
-    // An empty or out-of-range field is mid-edit: wait for a usable number instead of jumping.
-    if (Number.isFinite(v) && v >= range.min && v <= range.max) onValue(v);
+    const usable = Number.isFinite(v) && v >= range.min && v <= range.max;
+    // An empty field is mid-edit: no error yet. Anything else out of range says what runs instead.
+    const showError = !usable && input.value.trim() !== '';
+    error.hidden = !showError;
+    error.textContent = showError
+      ? t(locale, 'fieldRange', { min: range.min, max: range.max, value: inUse })
+      : '';
+    if (showError) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', errorId);
+    } else {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
+    }
+    if (usable) {
+      inUse = v;
+      onValue(v);
+    }
   });
-  return h('div', { class: 'field' }, [h('label', { for: id }, [label]), input]);
+  return h('div', { class: 'field' }, [h('label', { for: id }, [label]), input, error]);
 }
 
 const PROFILE_LABELS: Record<string, StringKey> = {
@@ -80,20 +101,27 @@ export function buildControls(o: ControlsOptions): HTMLElement {
       if (p === load.profile) option.selected = true;
       select.append(option);
     }
-    const peak = numberField(t(locale, 'peak'), load.peak, LIMITS.peak, 0.1, (v) =>
+    const peak = numberField(locale, t(locale, 'peak'), load.peak, LIMITS.peak, 0.1, (v) =>
       o.onMetricLoad(metric, { peak: v }),
     );
     const noise = numberField(
+      locale,
       t(locale, 'noise'),
       Math.round(load.noise * 100),
       { min: 0, max: 100 },
       1,
       (v) => o.onMetricLoad(metric, { noise: v / 100 }),
     );
-    // A loaded series has its own shape: peak and noise only shape the generated profiles.
-    const shapeInputs = [peak, noise].map((field) => field.querySelector('input')!);
-    const syncDisabled = (profile: string) =>
-      shapeInputs.forEach((input) => (input.disabled = profile === 'csv'));
+    // A loaded series has its own shape: peak and noise only shape the generated profiles. Their
+    // fields say so and look disabled (the style sheet greys a field whose input is disabled).
+    const syncDisabled = (profile: string) => {
+      for (const field of [peak, noise]) {
+        const csv = profile === 'csv';
+        field.querySelector('input')!.disabled = csv;
+        field.classList.toggle('disabled', csv);
+        field.title = csv ? t(locale, 'fieldCsv') : '';
+      }
+    };
     syncDisabled(load.profile);
     select.addEventListener('change', () => {
       syncDisabled(select.value);
@@ -109,20 +137,26 @@ export function buildControls(o: ControlsOptions): HTMLElement {
   const s = o.settings;
   const run = h('fieldset', { class: 'run-settings' }, [
     h('legend', {}, [t(locale, 'settings')]),
-    numberField(t(locale, 'duration'), Math.round(s.durationSeconds / 60), { min: 1, max: 1440 }, 1, (v) =>
-      o.onRunSetting({ durationSeconds: Math.round(v * 60) }),
+    numberField(
+      locale,
+      t(locale, 'duration'),
+      Math.round(s.durationSeconds / 60),
+      { min: 1, max: 1440 },
+      1,
+      (v) => o.onRunSetting({ durationSeconds: Math.round(v * 60) }),
     ),
     numberField(
+      locale,
       t(locale, 'initialReplicas'),
       s.initialReplicas ?? o.defaultInitialReplicas,
       LIMITS.initialReplicas,
       1,
       (v) => o.onRunSetting({ initialReplicas: Math.round(v) }),
     ),
-    numberField(t(locale, 'syncPeriod'), s.syncPeriodSeconds, LIMITS.syncPeriodSeconds, 1, (v) =>
+    numberField(locale, t(locale, 'syncPeriod'), s.syncPeriodSeconds, LIMITS.syncPeriodSeconds, 1, (v) =>
       o.onRunSetting({ syncPeriodSeconds: Math.round(v) }),
     ),
-    numberField(t(locale, 'podStartup'), s.podStartupSeconds, LIMITS.podStartupSeconds, 1, (v) =>
+    numberField(locale, t(locale, 'podStartup'), s.podStartupSeconds, LIMITS.podStartupSeconds, 1, (v) =>
       o.onRunSetting({ podStartupSeconds: Math.round(v) }),
     ),
   ]);

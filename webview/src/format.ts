@@ -1,6 +1,8 @@
 /** Number and time formatting shared by the log and the summary. */
 import { formatMilli } from '../../common/engine/quantity';
 import type { MetricSample } from '../../common/engine/simulationTypes';
+import type { PreviewLocale } from '../../common/preview/locale';
+import { t } from '../../common/preview/strings';
 
 /** Seconds as m:ss, or h:mm:ss from one hour. */
 export function formatClock(seconds: number): string {
@@ -22,10 +24,22 @@ export function formatQuantity(milli: number, metric: string): string {
   }
 }
 
-/** "cpu 72 % / 60 %" for Utilization, "rps 120 / 100" for values. */
-export function formatSample(sample: MetricSample): string {
-  if (sample.utilization !== undefined) return `${sample.name} ${sample.utilization} % / ${sample.target} %`;
-  return `${sample.name} ${formatQuantity(sample.value, sample.name)} / ${formatQuantity(sample.target, sample.name)}`;
+/**
+ * "cpu 72 % of request (target 60 %)" for Utilization, "rps 120 (target 100)" for values: the
+ * chart's % is of the target, so the log says what its % is of.
+ */
+export function formatSample(sample: MetricSample, locale: PreviewLocale): string {
+  if (sample.utilization !== undefined)
+    return t(locale, 'samplePercent', {
+      metric: sample.name,
+      value: sample.utilization,
+      target: sample.target,
+    });
+  return t(locale, 'sampleValue', {
+    metric: sample.name,
+    value: formatQuantity(sample.value, sample.name),
+    target: formatQuantity(sample.target, sample.name),
+  });
 }
 
 export function formatNumber(value: number, digits: number): string {

@@ -40,6 +40,8 @@ export interface PanelState {
   /** Bumped when the settings change from outside the form (a CSV), so the form shows the new values. */
   formRevision: number;
   logVariant: VariantKey;
+  /** Which syncs the decision log lists: those that changed the replicas (the default), or all. */
+  logFilter: LogFilter;
   stepMode: boolean;
   cursor: number;
   logStart: number;
@@ -53,9 +55,13 @@ export type PanelAction =
   /** `stepCount`: syncs in the run the log shows (the state does not hold runs). */
   | { type: 'step'; delta: number; stepCount: number }
   | { type: 'logVariant'; variant: string }
-  | { type: 'logPage'; start: number };
+  | { type: 'logPage'; start: number }
+  | { type: 'logFilter'; filter: string };
 
 export type Action = HostToWebview | PanelAction;
+
+export type LogFilter = 'events' | 'all';
+const LOG_FILTERS: readonly LogFilter[] = ['events', 'all'];
 
 export const INITIAL_STATE: PanelState = {
   model: null,
@@ -69,6 +75,7 @@ export const INITIAL_STATE: PanelState = {
   status: null,
   formRevision: 0,
   logVariant: 'this',
+  logFilter: 'events',
   stepMode: false,
   cursor: 0,
   logStart: 0,
@@ -238,6 +245,10 @@ function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
       return Number.isInteger(action.start) && action.start >= 0
         ? { ...state, logStart: action.start }
         : state;
+    case 'logFilter':
+      return LOG_FILTERS.includes(action.filter as LogFilter)
+        ? { ...state, logFilter: action.filter as LogFilter, logStart: 0 }
+        : state;
   }
 }
 
@@ -249,6 +260,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
     case 'step':
     case 'logVariant':
     case 'logPage':
+    case 'logFilter':
       return applyPanelAction(state, action);
     default:
       return applyHostMessage(state, action);
@@ -271,6 +283,7 @@ export interface SavedState {
   /** Absent in states saved before Prometheus loads existed. */
   replay?: PrometheusReplay | null;
   logVariant: VariantKey;
+  logFilter?: LogFilter;
   stepMode: boolean;
   cursor: number;
   logStart: number;
@@ -286,6 +299,7 @@ export function toSaved(state: PanelState): SavedState {
     fixed: state.fixed,
     replay: state.replay,
     logVariant: state.logVariant,
+    logFilter: state.logFilter,
     stepMode: state.stepMode,
     cursor: state.cursor,
     logStart: state.logStart,
@@ -306,6 +320,7 @@ export function fromSaved(saved: unknown): PanelState {
     replay: isPrometheusReplay(s.replay) ? s.replay : null,
     settings: model ? sanitizeSettings(s.settings, previewMetricNames(model.spec), PROFILE_NAMES) : null,
     logVariant: VARIANT_KEYS.includes(s.logVariant) ? s.logVariant : 'this',
+    logFilter: s.logFilter && LOG_FILTERS.includes(s.logFilter) ? s.logFilter : 'events',
     stepMode: s.stepMode === true,
     cursor: Number.isInteger(s.cursor) ? s.cursor : 0,
     logStart: Number.isInteger(s.logStart) ? s.logStart : 0,

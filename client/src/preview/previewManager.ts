@@ -16,6 +16,7 @@ import {
 import { isPreviewModel, isWebviewToHost } from '../../../common/preview/validate';
 import type { ServerLink, ServerStatus } from '../serverLink';
 import { hpaAtLine, type DocumentHpaCache } from './documentHpas';
+import { exportFileName } from './exportFileName';
 import { previewHtml } from './previewHtml';
 import type { PrometheusReplay } from '../../../common/prometheus/replay';
 import { LOAD_FROM_PROMETHEUS_COMMAND } from '../prometheus/commands';
@@ -30,7 +31,7 @@ type Source = { uri: vscode.Uri; line: number } | { uri: vscode.Uri; documentInd
 
 /** What the host keeps in the webview state besides the webview's own fields (read on restore). */
 interface RestoredState {
-  model?: { uri?: unknown; documentIndex?: unknown } | null;
+  model?: { uri?: unknown; documentIndex?: unknown; name?: unknown } | null;
   locked?: unknown;
 }
 
@@ -49,6 +50,10 @@ export interface PreviewInspection {
   delivered: { type: HostToWebview['type']; hpa?: string } | null;
   /** Whether the language server can answer. */
   server: ServerStatus;
+  /** The lines of the problems the page's warning banner lists (the page reports them). */
+  problemsShown: number[];
+  /** The panel's tab title. */
+  title: string;
 }
 
 export class PreviewManager implements vscode.Disposable {
@@ -63,12 +68,13 @@ export class PreviewManager implements vscode.Disposable {
   private model: PreviewModel | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
-  private inspection: Omit<PreviewInspection, 'open' | 'server'> = {
+  private inspection: Omit<PreviewInspection, 'open' | 'server' | 'title'> = {
     restored: false,
     restoredWithState: false,
     pageLoads: 0,
     posted: null,
     delivered: null,
+    problemsShown: [],
   };
   private readonly inspectionChanged = new vscode.EventEmitter<void>();
   /** Fires when `inspect()` would answer differently (a page load, a delivered message). */
@@ -97,7 +103,12 @@ export class PreviewManager implements vscode.Disposable {
   }
 
   inspect(): PreviewInspection {
-    return { ...this.inspection, open: this.panel !== undefined, server: this.server.status() };
+    return {
+      ...this.inspection,
+      open: this.panel !== undefined,
+      server: this.server.status(),
+      title: this.panel?.title ?? '',
+    };
   }
 
   /** Opens (or reveals) the preview for the given document, or the active editor's. */
@@ -156,6 +167,10 @@ export class PreviewManager implements vscode.Disposable {
     }
     panel.webview.options = this.webviewOptions();
     this.attach(panel, true);
+    // The restored tab keeps the title it had; it must name what the restored page shows (its saved
+    // HPA, or none) until the server's answer updates both.
+    this.hpaName = typeof saved.model?.name === 'string' ? saved.model.name : '';
+    this.updateTitle();
     void this.refresh();
   }
 
@@ -181,6 +196,7 @@ export class PreviewManager implements vscode.Disposable {
       pageLoads: 0,
       posted: null,
       delivered: null,
+      problemsShown: [],
     };
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     panel.webview.html = previewHtml(
@@ -213,11 +229,15 @@ export class PreviewManager implements vscode.Disposable {
 
   private updateTitle(): void {
     if (!this.panel) return;
-    if (this.hpaName === '') this.panel.title = vscode.l10n.t('HPA Preview');
-    else
-      this.panel.title = this.locked
-        ? vscode.l10n.t('HPA Preview (locked): {0}', this.hpaName)
-        : vscode.l10n.t('HPA Preview: {0}', this.hpaName);
+    const title =
+      this.hpaName === ''
+        ? vscode.l10n.t('HPA Preview')
+        : this.locked
+          ? vscode.l10n.t('HPA Preview (locked): {0}', this.hpaName)
+          : vscode.l10n.t('HPA Preview: {0}', this.hpaName);
+    if (title === this.panel.title) return;
+    this.panel.title = title;
+    this.inspectionChanged.fire();
   }
 
   private async onActiveEditor(editor: vscode.TextEditor | undefined): Promise<void> {
@@ -281,6 +301,9 @@ export class PreviewManager implements vscode.Disposable {
     if (!this.source && editor?.document.languageId === 'yaml')
       this.source = { uri: editor.document.uri, line: editor.selection.active.line };
     if (!this.source) {
+      // The tab says what the panel says: no HPA (a restored tab keeps its old title otherwise).
+      this.hpaName = '';
+      this.updateTitle();
       this.post({
         type: 'noModel',
         reason: vscode.l10n.t('No HorizontalPodAutoscaler in the active editor.'),
@@ -370,6 +393,10 @@ export class PreviewManager implements vscode.Disposable {
       case 'toggleLock':
         this.toggleLock();
         return;
+      case 'problemsShown':
+        this.inspection.problemsShown = message.lines;
+        this.inspectionChanged.fire();
+        return;
       case 'pickCsv':
         await this.pickCsv();
         return;
@@ -377,10 +404,10 @@ export class PreviewManager implements vscode.Disposable {
         await vscode.commands.executeCommand(LOAD_FROM_PROMETHEUS_COMMAND);
         return;
       case 'exportCsv':
-        await this.save(message.text, 'csv', vscode.l10n.t('CSV files'));
+        await this.save(message.text, exportFileName(this.hpaName, 'csv'), vscode.l10n.t('CSV files'));
         return;
       case 'exportSvg':
-        await this.save(message.text, 'svg', vscode.l10n.t('SVG images'));
+        await this.save(message.text, exportFileName(this.hpaName, 'svg'), vscode.l10n.t('SVG images'));
         return;
     }
   }
@@ -422,15 +449,24 @@ export class PreviewManager implements vscode.Disposable {
     }
   }
 
-  private async save(text: string, ext: 'csv' | 'svg', label: string): Promise<void> {
+  /** Saves an export where the user picks, then says so with an "Open" action (as VS Code's own exports do). */
+  private async save(text: string, fileName: string, label: string): Promise<void> {
     const folder = this.defaultFolder();
+    const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
     const uri = await vscode.window.showSaveDialog({
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `hpa-preview.${ext}`) : undefined,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
       filters: { [label]: [ext] },
     });
     if (!uri) return;
     try {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      const open = vscode.l10n.t('Open');
+      const choice = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Saved {0}.', vscode.workspace.asRelativePath(uri)),
+        open,
+      );
+      // The CSV opens as text; the SVG with whatever VS Code opens an image with.
+      if (choice === open) await vscode.commands.executeCommand('vscode.open', uri);
     } catch (err) {
       void vscode.window.showErrorMessage(
         vscode.l10n.t(

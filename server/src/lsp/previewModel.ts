@@ -3,7 +3,9 @@
  * line with what the simulator needs from its target (per-Pod and per-container requests).
  */
 import type { HPASpec } from '../../../common/engine/types';
-import type { DocumentHpa, PreviewModel } from '../../../common/protocol';
+import type { DocumentHpa, PreviewModel, PreviewProblem } from '../../../common/protocol';
+import { lintFile } from '../lint/lint';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
 import type { FileModel } from '../yaml/documents';
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
@@ -37,13 +39,44 @@ export function previewModelAt(
   file: FileModel,
   workspace: WorkspaceIndex,
   line: number,
+  settings: HpaSettings = DEFAULT_SETTINGS,
 ): PreviewModel | null {
   const hpas = previewableHpas(file, workspace);
   if (hpas.length === 0) return null;
   const offset = file.lineIndex.offsetOfLine(line);
   let chosen = hpas[0];
   for (const hpa of hpas) if (hpa.offset <= offset) chosen = hpa;
-  return buildPreviewModel(chosen, workspace);
+  const model = buildPreviewModel(chosen, workspace);
+  const problems = previewProblems(file, chosen, workspace, settings);
+  return problems.length > 0 ? { ...model, problems } : model;
+}
+
+/**
+ * The errors the linter finds in the HPA's own document (YAML syntax first, then schema and API
+ * rules), with their 1-based lines: with any of them the simulation runs on something other than
+ * what the user meant (a dropped `behavior:` block, a metric without a target, maxReplicas 0), and
+ * the panel says so above the charts. The linter is asked rather than re-checked here, so the panel
+ * and Problems never disagree; the user's severity overrides apply the same way.
+ */
+export function previewProblems(
+  file: FileModel,
+  hpa: K8sObject,
+  workspace: WorkspaceIndex,
+  settings: HpaSettings,
+): PreviewProblem[] {
+  const doc = hpa.fileDocument;
+  const start = doc.offset;
+  const end = doc.offset + doc.model.text.length;
+  return lintFile(file, workspace, settings)
+    .filter(
+      (f) => f.severity === 'error' && f.uri === file.uri && f.span.start >= start && f.span.start < end,
+    )
+    .map((f) => ({
+      line: file.lineIndex.position(f.span.start).line + 1,
+      message: f.message,
+      rule: f.rule,
+    }))
+    .sort((a, b) => a.line - b.line);
 }
 
 export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): PreviewModel {

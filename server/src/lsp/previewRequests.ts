@@ -12,6 +12,7 @@ import {
   PreviewModelRequest,
 } from '../../../common/protocol';
 import { t } from '../localize';
+import type { HpaSettings } from '../lint/settings';
 import type { FileModel } from '../yaml/documents';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { onCustomRequest } from './customRequests';
@@ -39,12 +40,14 @@ export function previewCodeLenses(uri: string, hpas: readonly DocumentHpa[]): Co
 
 /**
  * Registers the three handlers. `indexedFile` gives the file as the index holds it, brought up to
- * date first when an edit is still pending.
+ * date first when an edit is still pending; `settings` are the user's rule settings, so the model's
+ * problems are the errors Problems shows.
  */
 export function registerPreviewRequests(
   connection: Connection,
   workspace: WorkspaceIndex,
   indexedFile: (uri: string) => FileModel | undefined,
+  settings?: () => HpaSettings,
 ): void {
   const hpasOf = (uri: string): DocumentHpa[] => {
     const file = indexedFile(uri);
@@ -52,7 +55,7 @@ export function registerPreviewRequests(
   };
   onCustomRequest(connection, PreviewModelRequest, ({ uri, line }) => {
     const file = indexedFile(uri);
-    return file ? previewModelAt(file, workspace, line) : null;
+    return file ? previewModelAt(file, workspace, line, settings?.()) : null;
   });
   onCustomRequest(connection, DocumentHpasRequest, ({ uri }) => hpasOf(uri));
   connection.onCodeLens(({ textDocument }) => previewCodeLenses(textDocument.uri, hpasOf(textDocument.uri)));

@@ -231,7 +231,7 @@ export function startHpaService(connection: Connection): HpaService {
     scheduleOpen(related);
   });
 
-  registerPreviewRequests(connection, workspace, indexedFile);
+  registerPreviewRequests(connection, workspace, indexedFile, () => settings);
 
   /** The file as the index holds it, brought up to date first when an edit is still pending. */
   function indexedFile(uri: string): FileModel | undefined {

@@ -3,9 +3,42 @@ import { buildChartSvg, chartToSvgFile } from '../../../common/preview/chart';
 import { timelineToCsv } from '../../../common/preview/csv';
 import { prometheusText } from '../../../common/prometheus/messages';
 import { t } from '../../../common/preview/strings';
+import type { SvgNode } from '../../../common/preview/svgNode';
 import { clear, h } from '../dom';
+import { settingsOf, type PanelState } from '../state';
 import { chartInput } from './chartInput';
 import type { View, ViewContext } from './view';
+
+/**
+ * The exported chart names its HPA and the settings it ran under (`<title>` and `<desc>`, which
+ * viewers show and search), so a file read later says what it shows. Text only: the SVG writer
+ * escapes it.
+ */
+export function withDescription(chart: SvgNode, state: PanelState): SvgNode {
+  const model = state.model;
+  if (!model) return chart;
+  const L = state.locale;
+  const name = model.namespace ? `${model.namespace}/${model.name}` : model.name;
+  const s = settingsOf(state);
+  const loads = Object.entries(s.metricLoads).map(([metric, load]) =>
+    load.profile === 'csv'
+      ? `${metric}: ${state.fixed?.name ?? 'csv'}`
+      : `${metric}: ${load.profile}, ${t(L, 'peak')} ${load.peak}, ${t(L, 'noise')} ${Math.round(load.noise * 100)}`,
+  );
+  const run = [
+    `${t(L, 'duration')} ${Math.round(s.durationSeconds / 60)}`,
+    ...(s.initialReplicas !== null ? [`${t(L, 'initialReplicas')} ${s.initialReplicas}`] : []),
+    `${t(L, 'syncPeriod')} ${s.syncPeriodSeconds}`,
+    `${t(L, 'podStartup')} ${s.podStartupSeconds}`,
+  ];
+  const title: SvgNode = { tag: 'title', attrs: {}, text: t(L, 'hpaHeading', { name }) };
+  const desc: SvgNode = {
+    tag: 'desc',
+    attrs: {},
+    text: t(L, 'svgSettings', { settings: [...loads, ...run].join('; ') }),
+  };
+  return { ...chart, children: [title, desc, ...(chart.children ?? [])] };
+}
 
 export class ActionsView implements View {
   readonly element = h('div', { class: 'actions', role: 'toolbar' });
@@ -45,7 +78,7 @@ export class ActionsView implements View {
           run &&
           context.post({
             type: 'exportSvg',
-            text: chartToSvgFile(buildChartSvg(chartInput(state, run, false))),
+            text: chartToSvgFile(withDescription(buildChartSvg(chartInput(state, run, false)), state)),
           }),
         { disabled: noRuns },
       ),

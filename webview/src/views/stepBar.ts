@@ -8,6 +8,15 @@ import { formatClock } from '../format';
 import { clampCursor } from '../state';
 import { shownRun, stepCount, type View, type ViewContext } from './view';
 
+/**
+ * Keys that move the step cursor from anywhere in the panel. Page Up/Down and Home/End move it too,
+ * but only on the charts: elsewhere they keep scrolling the page.
+ */
+const STEP_KEYS: Record<string, (count: number) => number> = {
+  ArrowRight: () => 1,
+  ArrowLeft: () => -1,
+};
+
 export class StepBarView implements View {
   readonly element = h('div', { class: 'step-bar' });
   private readonly toggle = h('input', { type: 'checkbox', id: 'hpa-step-mode', 'data-focus': 'step-mode' });
@@ -19,6 +28,8 @@ export class StepBarView implements View {
     'data-focus': 'step-forward',
   });
   private readonly position = h('span', { class: 'step-position', role: 'status', 'aria-live': 'polite' });
+  /** The keys, as visible text while step mode is on (not only in the charts' aria-label). */
+  private readonly hint = h('p', { class: 'step-keys' });
   private context: ViewContext | null = null;
 
   constructor() {
@@ -30,6 +41,20 @@ export class StepBarView implements View {
     };
     this.back.addEventListener('click', () => step(-1));
     this.forward.addEventListener('click', () => step(1));
+    // The arrow keys step wherever the focus is, except where they edit or choose something (a
+    // field, a list). The charts' own handler runs first for keys pressed on them and marks the
+    // event handled, so a key never steps twice.
+    window.addEventListener('keydown', (e) => {
+      const context = this.context;
+      const move = STEP_KEYS[e.key];
+      if (!context?.state.stepMode || !move || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey)
+        return;
+      if (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') return;
+      if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
+      const count = stepCount(context);
+      context.dispatch({ type: 'step', delta: move(count), stepCount: count });
+      e.preventDefault();
+    });
   }
 
   render(context: ViewContext): void {
@@ -46,6 +71,7 @@ export class StepBarView implements View {
         this.back,
         this.forward,
         this.position,
+        this.hint,
       );
     }
     const count = stepCount(context);
@@ -56,6 +82,8 @@ export class StepBarView implements View {
     this.forward.textContent = t(L, 'stepForward');
     this.back.disabled = !state.stepMode || cursor === 0;
     this.forward.disabled = !state.stepMode || cursor >= count - 1;
+    this.hint.textContent = state.stepMode ? t(L, 'stepKeys') : '';
+    this.hint.hidden = !state.stepMode;
     const current = shownRun(context)?.result.steps[cursor];
     this.position.textContent =
       state.stepMode && current
