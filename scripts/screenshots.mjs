@@ -108,7 +108,7 @@ async function main() {
     await runCommand(page, 'View: Hide Panel');
 
     await page.locator('.monaco-editor .view-lines').first().click();
-    await runCommand(page, 'HPA: Open HPA Preview to the Side');
+    await runCommand(page, 'HPA: Open Preview to the Side');
     await previewFrame(page);
     await shoot(page, 'preview');
   } catch (error) {
