@@ -87,16 +87,19 @@ export async function startPanelServer(): Promise<PanelServer> {
         res.writeHead(204).end();
         return;
       }
-      const file = {
-        '/dist/webview.js': 'webview.js',
-        '/dist/webview.css': 'webview.css',
-        [`/dist/${WORKER_SCRIPT}`]: WORKER_SCRIPT,
-      }[url];
+      // The bundles, and any other script a test wrote into dist/ to stand in for the worker.
+      const file =
+        { '/dist/webview.js': 'webview.js', '/dist/webview.css': 'webview.css' }[url] ??
+        /^\/dist\/([\w-]+\.js)$/.exec(url)?.[1];
       if (!file) {
         res.writeHead(404).end();
         return;
       }
-      const body = await readFile(path.join(DIST, file));
+      const body = await readFile(path.join(DIST, file)).catch(() => null);
+      if (!body) {
+        res.writeHead(404).end();
+        return;
+      }
       res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/css' });
       res.end(body);
     })().catch(() => res.writeHead(500).end());

@@ -100,7 +100,11 @@ export class PreviewApp {
     document.body.dataset.renders = String(this.renders);
     // While a result is on its way the page shows the previous one; tests and screen readers wait on this.
     if (simulating) document.body.dataset.simulating = 'true';
-    else delete document.body.dataset.simulating;
+    else {
+      delete document.body.dataset.simulating;
+      // How long the engine took for the run shown, where it ran (tests and bug reports read it).
+      document.body.dataset.simulationMs = this.runs.computeMs.toFixed(1);
+    }
     this.charts.element.setAttribute('aria-busy', String(simulating));
     if (focusKey) this.restoreFocus(focusKey);
     window.dispatchEvent(new CustomEvent('hpa-rendered', { detail: this.renders }));
