@@ -8,7 +8,12 @@ import { test } from 'node:test';
 import { runPreview, type PreviewRun } from '../../common/preview/run';
 import { RunCache } from '../../webview/src/runCache';
 import type { SimulationReply, SimulationRequest } from '../../webview/src/simulationMessages';
-import { PageRunner, type SimulationRunner } from '../../webview/src/simulationRunner';
+import {
+  PAGE_RUN_LIMIT,
+  PageRunner,
+  runWork,
+  type SimulationRunner,
+} from '../../webview/src/simulationRunner';
 import { INITIAL_STATE, reduce, settingsOf, type Action, type PanelState } from '../../webview/src/state';
 import { TINY_MODEL, WEB_MODEL } from '../webview/fixtures';
 
@@ -108,4 +113,19 @@ test('a runner that answers at once (the page runner) settles inside runFor with
   assert.equal(simulating, false);
   assert.equal(results, 0);
   assert.deepEqual(run, runPreview(TINY_MODEL, settingsOf(tiny), null));
+});
+
+test('short runs stay on the page, long ones (syncs x maxReplicas over the limit) go to the worker', () => {
+  const request = (model: typeof TINY_MODEL, durationSeconds: number, syncPeriodSeconds = 15) => ({
+    id: 1,
+    model,
+    settings: { ...settingsOf(tiny), durationSeconds, syncPeriodSeconds },
+    fixed: null,
+  });
+  const big = { ...WEB_MODEL, spec: { ...WEB_MODEL.spec, maxReplicas: 1000 } };
+  assert.equal(runWork(request(TINY_MODEL, 3600)), 240 * 10);
+  assert.equal(runWork(request(big, 86_400)), 5760 * 1000);
+  assert.ok(runWork(request(WEB_MODEL, 86_400)) <= PAGE_RUN_LIMIT, '24 h at maxReplicas 20');
+  assert.ok(runWork(request(big, 3600)) > PAGE_RUN_LIMIT, '1 h at maxReplicas 1000');
+  assert.ok(runWork(request(big, 3600, 30)) <= PAGE_RUN_LIMIT, 'the same at a 30 s sync');
 });

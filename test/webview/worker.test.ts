@@ -23,7 +23,7 @@ import {
   type OpenPanel,
   type PanelServer,
 } from './harness';
-import { TINY_MODEL, WEB_MODEL } from './fixtures';
+import { WEB_MODEL } from './fixtures';
 
 let browser: Browser;
 let server: PanelServer;
@@ -215,7 +215,8 @@ for (const [what, worker, detail] of [
   test(`a worker that ${what} shows a message in a filled panel, and the next change tries again`, async () => {
     const panel = await openPanel(browser, server.origin, undefined, `worker=${worker}`);
     let n = await panel.renders();
-    await panel.send({ type: 'model', model: TINY_MODEL, locale: 'ja', locked: false });
+    // 1 h at up to 1000 replicas: long enough to go to the worker (PAGE_RUN_LIMIT).
+    await panel.send({ type: 'model', model: BIG_MODEL, locale: 'ja', locked: false });
     n = await panel.waitForRender(n);
     const page = panel.page;
     const status = (await page.textContent('.status')) ?? '';
@@ -223,12 +224,12 @@ for (const [what, worker, detail] of [
     assert.ok(status.includes(detail), status);
     assert.equal(await page.getAttribute('.status', 'class'), 'status error');
     // Not blank: the header, the form (to change what failed) and the toolbar are there.
-    assert.equal(await page.textContent('header .hpa-name'), 'HorizontalPodAutoscaler tiny');
+    assert.equal(await page.textContent('header .hpa-name'), 'HorizontalPodAutoscaler shop/web');
     assert.equal(await page.locator('fieldset.metric-load').count(), 1);
     assert.equal(await page.locator('button.export-csv').count(), 1);
     assert.equal(await page.locator('svg path.hpa-replicas').count(), 0);
     // A changed setting asks the worker again (and hears the same failure, not silence).
-    await page.getByLabel('同期間隔(秒)').fill('30');
+    await page.getByLabel('同期間隔(秒)').fill('10');
     await panel.waitForRender(n);
     assert.ok(((await page.textContent('.status')) ?? '').includes(detail));
     assert.deepEqual((await panel.probe()).cspViolations, []);

@@ -5,7 +5,7 @@
 import './styles.css';
 import { PreviewApp } from './app';
 import { createStandaloneHost, createVsCodeHost } from './host';
-import { PageRunner, WorkerRunner, type SimulationRunner } from './simulationRunner';
+import { PageRunner, SplitRunner, WorkerRunner, type SimulationRunner } from './simulationRunner';
 
 /**
  * The page names its worker script in `data-worker` (the VS Code panel does, previewHtml.ts); the
@@ -13,7 +13,9 @@ import { PageRunner, WorkerRunner, type SimulationRunner } from './simulationRun
  */
 function runnerFor(root: HTMLElement): SimulationRunner {
   const script = root.dataset.worker;
-  return script && typeof Worker === 'function' ? new WorkerRunner(script) : new PageRunner();
+  return script && typeof Worker === 'function'
+    ? new SplitRunner(new WorkerRunner(script))
+    : new PageRunner();
 }
 
 function start(): void {

@@ -1,8 +1,8 @@
 /**
  * Where the panel's simulations run. In VS Code the page names the worker script (dist/
- * simulationWorker.js, by the webview's asWebviewUri) and the runs happen in a Web Worker, off the
- * main thread. Without one (the standalone HTML report, or a browser without workers) they run
- * in the page itself, as before.
+ * simulationWorker.js, by the webview's asWebviewUri) and long runs happen in a Web Worker, off the
+ * main thread (SplitRunner). Without one (the standalone HTML report, or a browser without
+ * workers) they run in the page itself, as before.
  */
 import { runPreview } from '../../common/preview/run';
 import type { SimulationReply, SimulationRequest } from './simulationMessages';
@@ -109,6 +109,13 @@ export class WorkerRunner implements SimulationRunner {
     return worker;
   }
 
+  /** Forgets the run in flight, if any, and stops its worker: its inputs are out of date. */
+  cancel(): void {
+    if (!this.inFlight) return;
+    this.inFlight = null;
+    this.stopWorker();
+  }
+
   private fail(failure: string): void {
     const pending = this.inFlight;
     if (!pending) return;
@@ -120,5 +127,39 @@ export class WorkerRunner implements SimulationRunner {
   private stopWorker(): void {
     this.worker?.terminate();
     this.worker = null;
+  }
+}
+
+/**
+ * Runs at most this many syncs × maxReplicas stay on the page. The engine's time grows with both
+ * (measured: 24 h = 5,760 syncs at up to 1000 replicas takes about 1 s), while handing a result back
+ * from a worker costs the page a structured clone of every sync (about 50 ms to read 24 h of three
+ * variants, whatever the replicas): below this bound (about 35 ms of engine time) the worker would
+ * cost the page more than it saves. 1 h at the default 15 s sync and maxReplicas ≤ 833 stays here.
+ */
+export const PAGE_RUN_LIMIT = 200_000;
+
+/** The upper bound of a run's work the engine's time follows: syncs × maxReplicas. */
+export function runWork(request: SimulationRequest): number {
+  const syncs = request.settings.durationSeconds / Math.max(1, request.settings.syncPeriodSeconds);
+  return syncs * Math.max(1, request.model.spec.maxReplicas);
+}
+
+/** Short runs on the page (no clone of the result), long ones in the worker (the page keeps answering). */
+export class SplitRunner implements SimulationRunner {
+  readonly where = 'worker';
+
+  constructor(
+    private readonly worker: WorkerRunner,
+    private readonly page: PageRunner = new PageRunner(),
+  ) {}
+
+  start(request: SimulationRequest, done: (reply: SimulationReply) => void): void {
+    if (runWork(request) > PAGE_RUN_LIMIT) {
+      this.worker.start(request, done);
+      return;
+    }
+    this.worker.cancel();
+    this.page.start(request, done);
   }
 }
