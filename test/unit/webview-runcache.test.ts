@@ -28,7 +28,7 @@ class HeldRunner implements SimulationRunner {
   reply(index: number): PreviewRun {
     const { request, done } = this.held[index]!;
     const run = runPreview(request.model, request.settings, request.fixed);
-    done({ id: request.id, run, computeMs: 1 });
+    done({ id: request.id, run, computeMs: 1, ranIn: 'worker' });
     return run;
   }
 }

@@ -143,6 +143,7 @@ test('a 24 h run with maxReplicas 1000 runs in the worker while the page keeps a
   await panel.waitForRender(n);
   const workerThread = await mainThread(panel);
   const simulationMs = Number(await page.evaluate(() => document.body.dataset.simulationMs));
+  assert.equal(await page.evaluate(() => document.body.dataset.simulatedIn), 'worker');
   // The run the page shows is the 24 h one, up to 1000 replicas as Node computes it.
   const expected = expectedRun(60, DAY);
   const peak = Math.max(...expected.runs[0]!.result.steps.map((s) => s.desiredReplicas));
@@ -163,6 +164,7 @@ test('a 24 h run with maxReplicas 1000 runs in the worker while the page keeps a
   await peer.panel.send(dayLoad(60));
   await peer.panel.waitForRender(peer.n);
   const pageThread = await mainThread(peer.panel);
+  assert.equal(await peer.panel.page.evaluate(() => document.body.dataset.simulatedIn), 'page');
   const pageSimulationMs = Number(await peer.panel.page.evaluate(() => document.body.dataset.simulationMs));
   await peer.panel.page.close();
 

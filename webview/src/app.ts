@@ -104,6 +104,7 @@ export class PreviewApp {
       delete document.body.dataset.simulating;
       // How long the engine took for the run shown, where it ran (tests and bug reports read it).
       document.body.dataset.simulationMs = this.runs.computeMs.toFixed(1);
+      document.body.dataset.simulatedIn = this.runs.ranIn ?? '';
     }
     this.charts.element.setAttribute('aria-busy', String(simulating));
     if (focusKey) this.restoreFocus(focusKey);

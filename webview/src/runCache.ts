@@ -62,8 +62,9 @@ export class RunCache {
   private simulating = false;
   /** True inside `runFor`: a runner that answers at once must not trigger another render. */
   private starting = false;
-  /** How long the engine took for the run shown (ms, measured where it ran). */
+  /** How long the engine took for the run shown (ms, measured where it ran), and where that was. */
   computeMs = 0;
+  ranIn: 'worker' | 'page' | null = null;
 
   /** `onResult` is called when the latest result arrives later than `runFor` returned. */
   constructor(
@@ -124,9 +125,11 @@ export class RunCache {
     if ('run' in reply) {
       this.run = reply.run;
       this.computeMs = reply.computeMs;
+      this.ranIn = reply.ranIn;
     } else {
       this.run = failedRun(model, settings, reply.failure, this.run);
       this.computeMs = 0;
+      this.ranIn = null;
     }
     this.runModel = model;
     this.simulating = false;

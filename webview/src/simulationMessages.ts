@@ -16,4 +16,5 @@ export interface SimulationRequest {
 
 /** `run` when the engine answered (its own errors are inside it), `failure` when nothing could run. */
 export type SimulationReply =
-  { id: number; run: PreviewRun; computeMs: number } | { id: number; failure: string };
+  | { id: number; run: PreviewRun; computeMs: number; ranIn: 'worker' | 'page' }
+  | { id: number; failure: string };

@@ -30,7 +30,7 @@ export class PageRunner implements SimulationRunner {
     let reply: SimulationReply;
     try {
       const run = runPreview(request.model, request.settings, request.fixed);
-      reply = { id: request.id, run, computeMs: performance.now() - started };
+      reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'page' };
     } catch (err) {
       reply = { id: request.id, failure: errorText(err) };
     }

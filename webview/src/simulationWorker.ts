@@ -21,7 +21,7 @@ scope.onmessage = (event) => {
   let reply: SimulationReply;
   try {
     const run = runPreview(request.model, request.settings, request.fixed);
-    reply = { id: request.id, run, computeMs: performance.now() - started };
+    reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'worker' };
   } catch (err) {
     reply = { id: request.id, failure: err instanceof Error ? err.message : String(err) };
   }
