@@ -1,9 +1,10 @@
 /**
  * The panel: the state (state.ts) changed only through `reduce`, the runs simulated from it
  * (runCache.ts), and one view per part of the page (views/). Every change, a host message or
- * something the user did, is dispatched, saved and repainted. The engine runs in the page's own
- * Web Worker (simulationRunner.ts), so changing a setting costs no round trip to the extension
- * host, and a long run never blocks the page: the result repaints the panel when it arrives.
+ * something the user did, is dispatched, saved and repainted. The engine runs in the page (short
+ * runs) or in its own Web Worker (long ones, simulationRunner.ts), so changing a setting costs no
+ * round trip to the extension host and a long run never blocks the page: its result repaints the
+ * panel when it arrives.
  */
 import type { WebviewToHost } from '../../common/protocol';
 import { isHostToWebview } from '../../common/preview/validate';
