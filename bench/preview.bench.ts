@@ -112,32 +112,58 @@ function row(name: string, ms: number, peerMs: number, peer: string): BenchRow {
   return { name, ms, peerMs, ratio: peerMs > 0 ? ms / peerMs : Infinity, peer };
 }
 
+/** Medians over the edits of one panel page: repaint, its peer, edit, and the longest main-thread task per edit. */
+interface PanelSamples {
+  repaint: number;
+  serialize: number;
+  edit: number;
+  longestTask: number;
+}
+
 /**
- * The same in the real panel (Chromium, the built bundle): a repaint without re-simulation (one
- * sync forward in step mode: the charts and the log rebuilt in the DOM) and an edit (the peak field:
- * three 24 h simulations, then the repaint, 60 ms typing debounce included), against joining the
- * 3 x 5,760 replica points into one path string set on a path element, in the same page.
- * Skipped where there is no /usr/bin/chromium.
+ * One panel page in Chromium (the built bundles), `query` as in test/webview/harness.ts: '' for the
+ * panel as in VS Code (the engine in its Web Worker), 'worker=' for the engine on the main thread.
+ * Per iteration: a repaint without re-simulation (one sync forward in step mode: the charts and the
+ * log rebuilt in the DOM), the peer (3 x 5,760 replica points joined into one path string set on a
+ * path element), and an edit of the peak field (three 24 h simulations, then the repaint, 60 ms
+ * typing debounce included) timed to the render that shows its result, with the longest main-thread
+ * task (PerformanceObserver 'longtask', 0 when none reached 50 ms) while it was under way.
  */
-async function chromiumRows(runs: number): Promise<BenchRow[]> {
-  if (!existsSync('/usr/bin/chromium')) return [];
-  await buildWebview();
-  const server = await startPanelServer();
-  const browser = await launchChromium();
+async function panelSamples(
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+  origin: string,
+  query: string,
+  runs: number,
+  model: PreviewModel,
+  peaks: [number, number],
+): Promise<PanelSamples> {
+  const panel = await openPanel(browser, origin, undefined, query);
   try {
-    const panel = await openPanel(browser, server.origin);
     let n = await panel.renders();
-    await panel.send({ type: 'model', model: MODEL, locale: 'en', locked: false });
+    await panel.send({ type: 'model', model, locale: 'en', locked: false });
     n = await panel.waitForRender(n);
     await panel.page.getByLabel('Length (minutes)').fill('1440');
     await panel.waitForRender(n);
     // Page code as source text: a function would be serialized with tsx's helpers, absent in the page.
     await panel.page.getByLabel('Step mode: one sync at a time').check();
-    const samples = (await panel.page.evaluate(`(async () => {
+    return (await panel.page.evaluate(`(async () => {
       const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-      const repaint = [], serialize = [], edit = [];
+      let tasks = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); })
+        .observe({ type: 'longtask' });
+      const settled = () => new Promise((resolve) => {
+        const start = performance.now();
+        const onRender = () => {
+          if (document.body.dataset.simulating === 'true') return;
+          window.removeEventListener('hpa-rendered', onRender);
+          resolve(performance.now() - start);
+        };
+        window.addEventListener('hpa-rendered', onRender);
+      });
+      // Long-task entries arrive after their task: one frame and one task later they are in.
+      const flushed = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      const repaint = [], serialize = [], edit = [], longest = [];
       for (let i = 0; i < ${runs}; i++) {
-        // One sync forward in step mode: the charts (cut at the cursor) and the log are rebuilt.
         const forward = document.querySelector('button.step-forward');
         // Settle the layout left over from the previous iteration so it is not counted here.
         void document.querySelector('.charts').getBoundingClientRect().height;
@@ -147,36 +173,71 @@ async function chromiumRows(runs: number): Promise<BenchRow[]> {
         void document.querySelector('.charts').getBoundingClientRect().height;
         repaint.push(performance.now() - t0);
         t0 = performance.now();
-        // The peer: 3 x 5,760 points joined into one path string and set on a path, no scaling,
-        // decimation, axes or text.
         const parts = [];
         for (let k = 0; k < 3 * 5760; k++) parts.push('L' + k + ' ' + (k % 40));
         document.createElementNS('http://www.w3.org/2000/svg', 'path').setAttribute('d', 'M0 0' + parts.join(''));
         serialize.push(performance.now() - t0);
         const peak = document.querySelector('fieldset.metric-load input[type="number"]');
         document.getElementById('hpa-step-mode').click();
-        edit.push(await new Promise((resolve) => {
-          const start = performance.now();
-          window.addEventListener('hpa-rendered', () => resolve(performance.now() - start), { once: true });
-          peak.value = String(i % 2 === 0 ? 5 : 6);
-          peak.dispatchEvent(new Event('input'));
-        }));
+        await flushed();
+        tasks = [];
+        const done = settled();
+        peak.value = String(i % 2 === 0 ? ${peaks[0]} : ${peaks[1]});
+        peak.dispatchEvent(new Event('input'));
+        edit.push(await done);
+        await flushed();
+        longest.push(Math.max(0, ...tasks));
         document.getElementById('hpa-step-mode').click();
       }
-      return { repaint: median(repaint), serialize: median(serialize), edit: median(edit) };
-    })()`)) as { repaint: number; serialize: number; edit: number };
+      return { repaint: median(repaint), serialize: median(serialize), edit: median(edit), longestTask: median(longest) };
+    })()`)) as PanelSamples;
+  } finally {
+    await panel.page.close();
+  }
+}
+
+/**
+ * The panel in Chromium as in VS Code (long runs in the worker), against the same page with the
+ * engine on the main thread. Skipped where there is no /usr/bin/chromium.
+ */
+async function chromiumRows(runs: number): Promise<BenchRow[]> {
+  if (!existsSync('/usr/bin/chromium')) return [];
+  await buildWebview();
+  const server = await startPanelServer();
+  const browser = await launchChromium();
+  try {
+    // maxReplicas 40 over 24 h stays on the page (webview/src/simulationRunner.ts, PAGE_RUN_LIMIT).
+    const shipped = await panelSamples(browser, server.origin, '', runs, MODEL, [5, 6]);
+    // Up to 1000 replicas: 20 starting Pods (the target's replicas) and a burst to 49-50x, in the worker.
+    const big: PreviewModel = {
+      ...MODEL,
+      spec: { ...MODEL.spec, maxReplicas: 1000 },
+      target: { uri: MODEL.uri, kind: 'Deployment', name: 'bench', replicas: 20 },
+    };
+    const bigWorker = await panelSamples(browser, server.origin, '', runs, big, [49, 50]);
+    const bigPage = await panelSamples(browser, server.origin, 'worker=', runs, big, [49, 50]);
+    const peer = 'a path from 3 x 5,760 points, string join';
+    const mainThread = 'the same edit with the engine on the main thread';
     return [
       row(
         'panel (Chromium): step repaint, 24 h, no re-simulation (aim: 16 ms)',
-        samples.repaint,
-        samples.serialize,
-        'a path from 3 x 5,760 points, string join',
+        shipped.repaint,
+        shipped.serialize,
+        peer,
       ),
+      row('panel (Chromium): edit -> 3 simulations + repaint, 24 h', shipped.edit, shipped.serialize, peer),
       row(
-        'panel (Chromium): edit -> 3 simulations + repaint, 24 h',
-        samples.edit,
-        samples.serialize,
-        'a path from 3 x 5,760 points, string join',
+        'panel (Chromium): maxReplicas 1000: step repaint (aim: 16 ms)',
+        bigWorker.repaint,
+        bigWorker.serialize,
+        peer,
+      ),
+      row('panel (Chromium): maxReplicas 1000: edit, worker', bigWorker.edit, bigPage.edit, mainThread),
+      row(
+        'panel (Chromium): maxReplicas 1000: longest main-thread task',
+        bigWorker.longestTask,
+        bigPage.longestTask,
+        mainThread,
       ),
     ];
   } finally {

@@ -1,4 +1,4 @@
-// Bundles the five entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the six entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -50,6 +50,15 @@ await Promise.all([
     ...common,
     entryPoints: ['webview/src/main.ts'],
     outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  }),
+  // The preview's simulations run in this Web Worker (webview/src/simulationRunner.ts).
+  build({
+    ...common,
+    entryPoints: ['webview/src/simulationWorker.ts'],
+    outfile: 'dist/simulationWorker.js',
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

@@ -97,7 +97,7 @@ export function previewSuite(): void {
       // Under the e2e runner this is the folder code-server unpacked the .vsix into: a file left out
       // by .vscodeignore shows up here as an unstyled or empty preview.
       const root = extension().extensionUri;
-      for (const file of ['dist/webview.js', 'dist/webview.css']) {
+      for (const file of ['dist/webview.js', 'dist/webview.css', 'dist/simulationWorker.js']) {
         const stat = await vscode.workspace.fs.stat(vscode.Uri.joinPath(root, ...file.split('/')));
         assert.ok(stat.size > 0, `${file} is packaged and not empty`);
       }

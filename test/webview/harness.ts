@@ -8,25 +8,33 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { makeNonce, pageHtml, previewCsp } from '../../client/src/preview/previewHtml';
+import { makeNonce, pageHtml, previewCsp, WORKER_SCRIPT } from '../../client/src/preview/previewHtml';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST = path.join(ROOT, 'dist');
 
-/** Builds only the webview bundle, exactly as scripts/build.mjs does, so the tests run the real file. */
+/**
+ * Builds only the webview bundle and its simulation worker, exactly as scripts/build.mjs does, so
+ * the tests run the real files.
+ */
 export async function buildWebview(): Promise<void> {
-  await build({
-    entryPoints: [path.join(ROOT, 'webview/src/main.ts')],
-    outfile: path.join(DIST, 'webview.js'),
-    bundle: true,
-    sourcemap: true,
-    minify: false,
-    logLevel: 'warning',
-    legalComments: 'none',
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-  });
+  const bundle = (entry: string, out: string) =>
+    build({
+      entryPoints: [path.join(ROOT, entry)],
+      outfile: path.join(DIST, out),
+      bundle: true,
+      sourcemap: true,
+      minify: false,
+      logLevel: 'warning',
+      legalComments: 'none',
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    });
+  await Promise.all([
+    bundle('webview/src/main.ts', 'webview.js'),
+    bundle('webview/src/simulationWorker.ts', 'simulationWorker.js'),
+  ]);
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -49,19 +57,26 @@ export interface PanelServer {
   close(): Promise<void>;
 }
 
-/** Serves /panel.html (fresh nonce per request) and the two bundle files; everything else is 404. */
+/**
+ * Serves /panel.html (fresh nonce per request) and the bundle files; everything else is 404. The
+ * page names its simulation worker as the VS Code panel does; `?worker=<name>` names another file
+ * of dist/ instead (a missing one for the failure tests) and `?worker=` none (the engine in the page).
+ */
 export async function startPanelServer(): Promise<PanelServer> {
   let origin = '';
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = req.url ?? '/';
-      if (url === '/panel.html') {
+      const query = new URL(url, 'http://127.0.0.1').searchParams;
+      if (url === '/panel.html' || url.startsWith('/panel.html?')) {
         const nonce = makeNonce();
+        const worker = query.get('worker') ?? WORKER_SCRIPT;
         const html = pageHtml({
           csp: previewCsp(origin, nonce),
           nonce,
           scriptSrc: `${origin}/dist/webview.js`,
           styleHref: `${origin}/dist/webview.css`,
+          ...(worker ? { workerSrc: `${origin}/dist/${worker}` } : {}),
           lang: 'en',
         });
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -72,12 +87,19 @@ export async function startPanelServer(): Promise<PanelServer> {
         res.writeHead(204).end();
         return;
       }
-      const file = { '/dist/webview.js': 'webview.js', '/dist/webview.css': 'webview.css' }[url];
+      // The bundles, and any other script a test wrote into dist/ to stand in for the worker.
+      const file =
+        { '/dist/webview.js': 'webview.js', '/dist/webview.css': 'webview.css' }[url] ??
+        /^\/dist\/([\w-]+\.js)$/.exec(url)?.[1];
       if (!file) {
         res.writeHead(404).end();
         return;
       }
-      const body = await readFile(path.join(DIST, file));
+      const body = await readFile(path.join(DIST, file)).catch(() => null);
+      if (!body) {
+        res.writeHead(404).end();
+        return;
+      }
       res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/css' });
       res.end(body);
     })().catch(() => res.writeHead(500).end());
@@ -134,7 +156,7 @@ export interface OpenPanel {
   /** Posts a message to the webview as the extension host would. */
   send(message: unknown): Promise<void>;
   renders(): Promise<number>;
-  /** Waits until the page has rendered more than `count` times. */
+  /** Waits until the page has rendered more than `count` times and shows the result of its inputs. */
   waitForRender(count: number): Promise<number>;
   probe(): Promise<PageProbe>;
 }
@@ -143,6 +165,8 @@ export async function openPanel(
   browser: Browser,
   origin: string,
   initialState: unknown = undefined,
+  /** Query of the page: `worker=<file of dist/>` or `worker=` (see startPanelServer). */
+  query = '',
 ): Promise<OpenPanel> {
   const page = await browser.newPage();
   const errors: string[] = [];
@@ -151,9 +175,11 @@ export async function openPanel(
   });
   page.on('pageerror', (err) => errors.push(err.message));
   await page.addInitScript({ content: stubSource(initialState) });
-  await page.goto(`${origin}/panel.html`);
+  await page.goto(`${origin}/panel.html${query ? `?${query}` : ''}`);
   // The webview says `ready` once it listens: the host's cue to send the model.
   await page.waitForFunction(() => window.__probe.posted.some((m) => m.type === 'ready'));
+  // A restored state is simulated at once: the page is open when it shows that result.
+  await page.waitForFunction(() => document.body.dataset.simulating !== 'true');
   const renders = () => page.evaluate(() => Number(document.body.dataset.renders ?? '0'));
   return {
     page,
@@ -161,7 +187,12 @@ export async function openPanel(
     send: (message) => page.evaluate((m) => window.postMessage(m, '*'), message),
     renders,
     waitForRender: async (count) => {
-      await page.waitForFunction((n) => Number(document.body.dataset.renders ?? '0') > n, count);
+      // A render while the worker still simulates shows the previous result: wait for the current one.
+      await page.waitForFunction(
+        (n) =>
+          Number(document.body.dataset.renders ?? '0') > n && document.body.dataset.simulating !== 'true',
+        count,
+      );
       return renders();
     },
     probe: () => page.evaluate(() => window.__probe),

@@ -3,10 +3,26 @@ import assert from 'node:assert/strict';
 import { makeNonce, pageHtml, previewCsp } from '../../client/src/preview/previewHtml';
 import { LIMITS, sanitizeSettings } from '../../common/preview/settings';
 
-test('the panel CSP allows scripts by nonce only and styles and images from the extension', () => {
+test('the panel CSP allows scripts by nonce only, styles, images and fetches from the extension, workers from blob:', () => {
   assert.equal(
     previewCsp('https://file+.vscode-resource.vscode-cdn.net', 'abc'),
-    "default-src 'none'; script-src 'nonce-abc'; style-src https://file+.vscode-resource.vscode-cdn.net 'nonce-abc'; img-src https://file+.vscode-resource.vscode-cdn.net data:",
+    "default-src 'none'; script-src 'nonce-abc'; style-src https://file+.vscode-resource.vscode-cdn.net 'nonce-abc'; img-src https://file+.vscode-resource.vscode-cdn.net data:; connect-src https://file+.vscode-resource.vscode-cdn.net; worker-src blob:",
+  );
+});
+
+test('the page names its simulation worker only when given one, escaped', () => {
+  const base = {
+    csp: previewCsp('https://x', 'n1'),
+    nonce: 'n1',
+    scriptSrc: 'https://x/dist/webview.js',
+    styleHref: 'https://x/s.css',
+    lang: 'en',
+  };
+  assert.ok(pageHtml(base).includes('<main id="hpa-preview"></main>'));
+  assert.ok(
+    pageHtml({ ...base, workerSrc: 'https://x/dist/simulationWorker.js?a="b"' }).includes(
+      '<main id="hpa-preview" data-worker="https://x/dist/simulationWorker.js?a=&quot;b&quot;"></main>',
+    ),
   );
 });
 

@@ -1,13 +1,16 @@
 /**
  * The panel: the state (state.ts) changed only through `reduce`, the runs simulated from it
  * (runCache.ts), and one view per part of the page (views/). Every change, a host message or
- * something the user did, is dispatched, saved and repainted. The engine runs right here, so
- * changing a setting costs no round trip to the extension host.
+ * something the user did, is dispatched, saved and repainted. The engine runs in the page (short
+ * runs) or in its own Web Worker (long ones, simulationRunner.ts), so changing a setting costs no
+ * round trip to the extension host and a long run never blocks the page: its result repaints the
+ * panel when it arrives.
  */
 import type { WebviewToHost } from '../../common/protocol';
 import { isHostToWebview } from '../../common/preview/validate';
 import type { PreviewHost } from './host';
 import { RunCache } from './runCache';
+import type { SimulationRunner } from './simulationRunner';
 import { changesSimulation, fromSaved, reduce, toSaved, type Action, type PanelState } from './state';
 import { ActionsView } from './views/actions';
 import { ChartsView } from './views/charts';
@@ -26,7 +29,7 @@ const SETTINGS_DEBOUNCE_MS = 60;
 
 export class PreviewApp {
   private state: PanelState;
-  private readonly runs = new RunCache();
+  private readonly runs: RunCache;
   private readonly charts = new ChartsView();
   /** In page order. */
   private readonly views: View[] = [
@@ -47,7 +50,10 @@ export class PreviewApp {
   constructor(
     root: HTMLElement,
     private readonly host: PreviewHost,
+    runner: SimulationRunner,
   ) {
+    this.runs = new RunCache(runner, () => this.render());
+    root.dataset.engine = runner.where;
     root.append(...this.views.map((v) => v.element));
     this.state = fromSaved(host.getState());
     host.listen((message) => this.receive(message));
@@ -80,9 +86,11 @@ export class PreviewApp {
     // data-focus key) and give it back afterwards, so keyboard users keep their place.
     const active = document.activeElement;
     const focusKey = active instanceof HTMLElement ? active.dataset.focus : undefined;
+    const { run, simulating } = this.runs.runFor(this.state);
     const context: ViewContext = {
       state: this.state,
-      run: this.runs.runFor(this.state),
+      run,
+      simulating,
       embedded: this.host.embedded,
       dispatch: (action) => this.dispatch(action),
       post: (message: WebviewToHost) => this.host.post(message),
@@ -91,6 +99,15 @@ export class PreviewApp {
     this.renders += 1;
     document.documentElement.lang = this.state.locale;
     document.body.dataset.renders = String(this.renders);
+    // While a result is on its way the page shows the previous one; tests and screen readers wait on this.
+    if (simulating) document.body.dataset.simulating = 'true';
+    else {
+      delete document.body.dataset.simulating;
+      // How long the engine took for the run shown, where it ran (tests and bug reports read it).
+      document.body.dataset.simulationMs = this.runs.computeMs.toFixed(1);
+      document.body.dataset.simulatedIn = this.runs.ranIn ?? '';
+    }
+    this.charts.element.setAttribute('aria-busy', String(simulating));
     if (focusKey) this.restoreFocus(focusKey);
     window.dispatchEvent(new CustomEvent('hpa-rendered', { detail: this.renders }));
   }

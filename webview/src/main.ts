@@ -5,6 +5,18 @@
 import './styles.css';
 import { PreviewApp } from './app';
 import { createStandaloneHost, createVsCodeHost } from './host';
+import { PageRunner, SplitRunner, WorkerRunner, type SimulationRunner } from './simulationRunner';
+
+/**
+ * The page names its worker script in `data-worker` (the VS Code panel does, previewHtml.ts); the
+ * standalone report names none and simulates in the page.
+ */
+function runnerFor(root: HTMLElement): SimulationRunner {
+  const script = root.dataset.worker;
+  return script && typeof Worker === 'function'
+    ? new SplitRunner(new WorkerRunner(script))
+    : new PageRunner();
+}
 
 function start(): void {
   const root = document.getElementById('hpa-preview');
@@ -13,7 +25,7 @@ function start(): void {
     typeof window.acquireVsCodeApi === 'function'
       ? createVsCodeHost(window.acquireVsCodeApi())
       : createStandaloneHost();
-  new PreviewApp(root, host);
+  new PreviewApp(root, host, runnerFor(root));
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

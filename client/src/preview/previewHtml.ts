@@ -1,9 +1,15 @@
 /**
  * The panel's HTML: set once per panel (later updates are messages). Scripts only by nonce, styles
  * only from the extension's dist folder (or by nonce), images from there or data: URLs, nothing else.
+ * The simulation worker's script is fetched from the dist folder too and started from a blob: URL
+ * (webview/src/simulationRunner.ts says why): `connect-src` admits that folder, `worker-src` only
+ * blob:, which nothing but the page's own nonce'd script can create.
  */
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
+
+/** The simulation worker's bundle, beside dist/webview.js (scripts/build.mjs). */
+export const WORKER_SCRIPT = 'simulationWorker.js';
 
 export function makeNonce(): string {
   return randomBytes(18).toString('base64');
@@ -16,10 +22,15 @@ export function previewCsp(cspSource: string, nonce: string): string {
     `script-src 'nonce-${nonce}'`,
     `style-src ${cspSource} 'nonce-${nonce}'`,
     `img-src ${cspSource} data:`,
+    `connect-src ${cspSource}`,
+    'worker-src blob:',
   ].join('; ');
 }
 
-/** `scriptUri`/`styleUri`: dist/webview.js and dist/webview.css, already converted with asWebviewUri. */
+/**
+ * `scriptUri`/`styleUri`: dist/webview.js and dist/webview.css, already converted with asWebviewUri;
+ * the worker script is their neighbour dist/simulationWorker.js.
+ */
 export function previewHtml(
   webview: vscode.Webview,
   scriptUri: vscode.Uri,
@@ -32,6 +43,7 @@ export function previewHtml(
     nonce,
     scriptSrc: scriptUri.toString(),
     styleHref: styleUri.toString(),
+    workerSrc: scriptUri.with({ path: scriptUri.path.replace(/[^/]*$/, WORKER_SCRIPT) }).toString(),
     lang,
   });
 }
@@ -53,6 +65,8 @@ export function pageHtml(o: {
   nonce: string;
   scriptSrc: string;
   styleHref: string;
+  /** The simulation worker's script; without it the page simulates on its main thread. */
+  workerSrc?: string;
   lang: string;
 }): string {
   return `<!DOCTYPE html>
@@ -65,7 +79,7 @@ export function pageHtml(o: {
 <title>HPA</title>
 </head>
 <body>
-<main id="hpa-preview"></main>
+<main id="hpa-preview"${o.workerSrc === undefined ? '' : ` data-worker="${attr(o.workerSrc)}"`}></main>
 <script nonce="${attr(o.nonce)}" src="${attr(o.scriptSrc)}"></script>
 </body>
 </html>`;

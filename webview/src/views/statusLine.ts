@@ -1,4 +1,4 @@
-/** One line for what just happened: a CSV loaded or refused, or a simulation that failed. */
+/** One line for what just happened: a CSV loaded or refused, a simulation under way or one that failed. */
 import { t } from '../../../common/preview/strings';
 import { h } from '../dom';
 import type { View, ViewContext } from './view';
@@ -6,11 +6,13 @@ import type { View, ViewContext } from './view';
 export class StatusLineView implements View {
   readonly element = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
 
-  render({ state, run }: ViewContext): void {
-    const error = run?.error;
+  render({ state, run, simulating }: ViewContext): void {
+    const error = simulating ? undefined : run?.error;
     this.element.textContent = error
       ? t(state.locale, 'simulationFailed', { message: error })
-      : (state.status?.text ?? '');
+      : simulating
+        ? t(state.locale, 'simulating')
+        : (state.status?.text ?? '');
     this.element.classList.toggle('error', Boolean(error) || state.status?.error === true);
   }
 }

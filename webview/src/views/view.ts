@@ -10,6 +10,8 @@ import type { PanelAction, PanelState } from '../state';
 export interface ViewContext {
   readonly state: PanelState;
   readonly run: PreviewRun | null;
+  /** True while the run for the current inputs is computed; `run` is then the previous one (or null). */
+  readonly simulating: boolean;
   /** True in VS Code (lock and the host's file dialogs exist); false in the standalone report. */
   readonly embedded: boolean;
   dispatch(action: PanelAction): void;

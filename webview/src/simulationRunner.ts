@@ -1,0 +1,165 @@
+/**
+ * Where the panel's simulations run. In VS Code the page names the worker script (dist/
+ * simulationWorker.js, by the webview's asWebviewUri) and long runs happen in a Web Worker, off the
+ * main thread (SplitRunner). Without one (the standalone HTML report, or a browser without
+ * workers) they run in the page itself, as before.
+ */
+import { runPreview } from '../../common/preview/run';
+import type { SimulationReply, SimulationRequest } from './simulationMessages';
+
+export interface SimulationRunner {
+  /** 'worker' or 'page': where the engine runs (shown on the page for the tests and bug reports). */
+  readonly where: 'worker' | 'page';
+  /**
+   * Starts a run. `done` gets its reply, possibly before `start` returns. Starting another run
+   * may abandon this one: its `done` is then never called (its inputs are out of date anyway).
+   */
+  start(request: SimulationRequest, done: (reply: SimulationReply) => void): void;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The engine on the page's own thread: a long run blocks the page until it is done. */
+export class PageRunner implements SimulationRunner {
+  readonly where = 'page';
+
+  start(request: SimulationRequest, done: (reply: SimulationReply) => void): void {
+    const started = performance.now();
+    let reply: SimulationReply;
+    try {
+      const run = runPreview(request.model, request.settings, request.fixed);
+      reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'page' };
+    } catch (err) {
+      reply = { id: request.id, failure: errorText(err) };
+    }
+    done(reply);
+  }
+}
+
+/**
+ * The engine in a dedicated Web Worker. The script is fetched and started from a blob: URL because
+ * `new Worker(url)` accepts only a script of the page's own origin, and a webview's resources
+ * (https://file+.vscode-resource.vscode-cdn.net/…) are not of its origin (vscode-webview://… on the
+ * desktop, the workbench's host in code-server); a fetch of them is answered by the webview's own
+ * service worker like every other resource, and a blob: URL belongs to the page that made it.
+ * One run at a time: a new request while one is in flight stops that worker (its answer would be
+ * dropped anyway) and starts a fresh one, so stale work never delays the current inputs.
+ */
+export class WorkerRunner implements SimulationRunner {
+  readonly where = 'worker';
+  private blobUrl: Promise<string> | null = null;
+  private worker: Worker | null = null;
+  private inFlight: { id: number; done: (reply: SimulationReply) => void } | null = null;
+
+  constructor(private readonly scriptUrl: string) {}
+
+  start(request: SimulationRequest, done: (reply: SimulationReply) => void): void {
+    if (this.inFlight) this.stopWorker();
+    this.inFlight = { id: request.id, done };
+    this.scriptBlobUrl().then(
+      (url) => {
+        if (this.inFlight?.id !== request.id) return;
+        try {
+          (this.worker ?? this.spawn(url)).postMessage(request);
+        } catch (err) {
+          this.fail(`the simulation worker did not start: ${errorText(err)}`);
+        }
+      },
+      (err: unknown) => {
+        // Try the download again with the next change of inputs.
+        this.blobUrl = null;
+        if (this.inFlight?.id === request.id) this.fail(errorText(err));
+      },
+    );
+  }
+
+  private scriptBlobUrl(): Promise<string> {
+    this.blobUrl ??= fetch(this.scriptUrl).then(async (response) => {
+      if (!response.ok) {
+        throw new Error(`the simulation worker could not be loaded (${response.status} ${this.scriptUrl})`);
+      }
+      const text = await response.text();
+      return URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+    });
+    return this.blobUrl;
+  }
+
+  private spawn(url: string): Worker {
+    const worker = new Worker(url);
+    worker.onmessage = (event: MessageEvent<SimulationReply>) => {
+      const reply = event.data;
+      const pending = this.inFlight;
+      if (!pending || pending.id !== reply.id) return;
+      this.inFlight = null;
+      pending.done(reply);
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      // An uncaught error or a script that would not load: say so instead of waiting forever.
+      event.preventDefault();
+      this.stopWorker();
+      this.fail(`the simulation worker stopped: ${event.message || 'its script did not load'}`);
+    };
+    worker.onmessageerror = () => {
+      this.stopWorker();
+      this.fail('the simulation worker sent a result the page could not read');
+    };
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Forgets the run in flight, if any, and stops its worker: its inputs are out of date. */
+  cancel(): void {
+    if (!this.inFlight) return;
+    this.inFlight = null;
+    this.stopWorker();
+  }
+
+  private fail(failure: string): void {
+    const pending = this.inFlight;
+    if (!pending) return;
+    this.inFlight = null;
+    this.stopWorker();
+    pending.done({ id: pending.id, failure });
+  }
+
+  private stopWorker(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+}
+
+/**
+ * Runs at most this many syncs × maxReplicas stay on the page. The engine's time grows with both
+ * (measured: 24 h = 5,760 syncs at up to 1000 replicas takes about 1 s), while handing a result back
+ * from a worker costs the page a structured clone of every sync (about 50 ms to read 24 h of three
+ * variants, whatever the replicas): below this bound (about 35 ms of engine time) the worker would
+ * cost the page more than it saves. 1 h at the default 15 s sync and maxReplicas ≤ 833 stays here.
+ */
+export const PAGE_RUN_LIMIT = 200_000;
+
+/** The upper bound of a run's work the engine's time follows: syncs × maxReplicas. */
+export function runWork(request: SimulationRequest): number {
+  const syncs = request.settings.durationSeconds / Math.max(1, request.settings.syncPeriodSeconds);
+  return syncs * Math.max(1, request.model.spec.maxReplicas);
+}
+
+/** Short runs on the page (no clone of the result), long ones in the worker (the page keeps answering). */
+export class SplitRunner implements SimulationRunner {
+  readonly where = 'worker';
+
+  constructor(
+    private readonly worker: WorkerRunner,
+    private readonly page: PageRunner = new PageRunner(),
+  ) {}
+
+  start(request: SimulationRequest, done: (reply: SimulationReply) => void): void {
+    if (runWork(request) > PAGE_RUN_LIMIT) {
+      this.worker.start(request, done);
+      return;
+    }
+    this.worker.cancel();
+    this.page.start(request, done);
+  }
+}
