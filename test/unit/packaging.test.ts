@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Files that must be in every package: the four bundles (and the preview's stylesheet and worker), the manifest, its strings and the licence. */
+/** Files that must be in every package: the bundles (with the preview's stylesheet and worker, and the CLI's lint worker), the manifest, its strings and the licence. */
 const REQUIRED = [
   'package.json',
   'README.md',
@@ -20,6 +20,7 @@ const REQUIRED = [
   'dist/webview.css',
   'dist/simulationWorker.js',
   'dist/cli.js',
+  'dist/lintWorker.js',
   'package.nls.json',
   'package.nls.ja.json',
   'package.nls.zh-tw.json',
@@ -32,7 +33,7 @@ const ALLOWED = [
   /^package\.json$/,
   /^README\.md$/,
   /^LICENSE$/,
-  /^dist\/(client|server|webview|simulationWorker|cli)\.js$/,
+  /^dist\/(client|server|webview|simulationWorker|cli|lintWorker)\.js$/,
   /^dist\/webview\.css$/,
   /^package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
