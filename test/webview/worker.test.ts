@@ -132,6 +132,10 @@ test('a 24 h run with maxReplicas 1000 runs in the worker while the page keeps a
   assert.equal(await page.getAttribute('.charts', 'aria-busy'), 'true');
   await page.click('button.lock');
   await panel.send({ type: 'lockChanged', locked: true });
+  // The message is handled on the page's next turn: wait for its redraw (not for the run).
+  await page.waitForFunction(() => document.querySelector('.badge')?.textContent === 'Locked', null, {
+    timeout: 10_000,
+  });
   const during = await page.evaluate(() => ({
     simulating: document.body.dataset.simulating,
     posted: window.__probe.posted.map((m) => m.type),
