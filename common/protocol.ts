@@ -4,6 +4,7 @@
  * Typed unions, validated on receipt by the side that reads them.
  *
  * Requests (client -> server, custom LSP methods): PreviewModelRequest, DocumentHpasRequest.
+ * Notifications (client -> server): WorkspaceTrustNotification.
  */
 import type { HPASpec, ControllerOptions } from './engine/types';
 import type { LoadSeries } from './engine/simulationTypes';
@@ -18,6 +19,13 @@ export interface CustomRequest<Params, Result> {
   readonly method: string;
   /** Never set at run time: carries the params and result types to the helpers. */
   readonly types?: { params: Params; result: Result };
+}
+
+/** A custom LSP notification, declared once like a request (no answer, so no result type). */
+export interface CustomNotification<Params> {
+  readonly method: string;
+  /** Never set at run time: carries the params type to the helpers. */
+  readonly types?: { params: Params };
 }
 
 export type ParamsOf<R> = R extends CustomRequest<infer P, unknown> ? P : never;
@@ -83,6 +91,20 @@ export interface DocumentHpa {
  */
 export const DocumentHpasRequest: CustomRequest<DocumentHpasParams, DocumentHpa[]> = {
   method: 'hpa/documentHpas',
+};
+
+export interface WorkspaceTrustParams {
+  /** VS Code's `workspace.isTrusted` now. */
+  trusted: boolean;
+}
+
+/**
+ * The user trusted the workspace after the server started (its `initializationOptions` said
+ * untrusted): overlays may now be rendered with kustomize. VS Code has no way back to untrusted
+ * without a window reload, which restarts the server.
+ */
+export const WorkspaceTrustNotification: CustomNotification<WorkspaceTrustParams> = {
+  method: 'hpa/workspaceTrust',
 };
 
 /** The command a CodeLens runs, with its arguments `[uri, line]` (uri as a string, line 0-based). */

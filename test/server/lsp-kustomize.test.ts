@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { WorkspaceTrustNotification } from '../../common/protocol';
 import { LspClient, REPO_ROOT, compact } from './lspHarness';
 
 const SHOP = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
@@ -61,6 +62,45 @@ describe(
       const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('kustomize-render'));
       assert.deepEqual(compact(diagnostics), [['kustomize-render', 3, 0, 0, 0, 9]]);
       assert.match(diagnostics[0]!.message, /^kustomize could not render this overlay: .*missing\.yaml/);
+    });
+  },
+);
+
+describe(
+  'kustomize overlays and workspace trust',
+  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  () => {
+    test('nothing renders until the client says the user trusted the workspace', async () => {
+      const client = await LspClient.start({
+        workspaceFolders: [SHOP],
+        initializationOptions: { workspaceTrusted: false, kustomizeDelayMs: 50 },
+      });
+      try {
+        const path = 'overlays/prod/kustomization.yaml';
+        const untrusted = await client.openUntil(uriOf(path), textOf(path), () => true);
+        assert.deepEqual(compact(untrusted), []);
+        const rendered = client.nextDiagnostics(uriOf(path), has('replicas-conflict'));
+        await client.connection.sendNotification(WorkspaceTrustNotification.method, { trusted: true });
+        assert.deepEqual(compact((await rendered).diagnostics), [['replicas-conflict', 2, 5, 4, 5, 9]]);
+      } finally {
+        await client.stop();
+      }
+    });
+
+    test('hpa.kustomize.command is the command that renders', async () => {
+      const client = await LspClient.start({
+        workspaceFolders: [SHOP],
+        settings: { kustomize: { command: 'hpa-test-no-such-kustomize build' } },
+        initializationOptions: { workspaceTrusted: true, kustomizeDelayMs: 50 },
+      });
+      try {
+        const path = 'overlays/prod/kustomization.yaml';
+        const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('kustomize-render'));
+        assert.deepEqual(compact(diagnostics), [['kustomize-render', 2, 0, 0, 0, 9]]);
+        assert.match(diagnostics[0]!.message, /hpa-test-no-such-kustomize ENOENT/);
+      } finally {
+        await client.stop();
+      }
     });
   },
 );

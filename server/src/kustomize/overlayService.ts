@@ -47,9 +47,15 @@ const CACHE_SIZE = 64;
 export interface OverlayServiceOptions {
   workspace: WorkspaceIndex;
   settings: () => HpaSettings;
-  /** Workspace trust: without it nothing is rendered (a kustomization can point anywhere). */
+  /**
+   * Workspace trust at start: without it nothing is rendered (a kustomization can point anywhere).
+   * The client reports a later grant (setTrusted).
+   */
   trusted: boolean;
-  /** A command line that replaces `kubectl kustomize` / `kustomize build` (the folder is appended). */
+  /**
+   * A command line that replaces `kubectl kustomize` / `kustomize build` (the folder is appended),
+   * when the `hpa.kustomize.command` setting is empty.
+   */
   command?: string;
   /** The workspace folder, for naming overlays in messages. */
   root?: string;
@@ -72,12 +78,15 @@ export class OverlayService {
   private readonly cache = new Map<string, RenderResult>();
   /** The current findings of each overlay, by overlay URI. */
   private readonly findingsByOverlay = new Map<string, Finding[]>();
-  private command: Promise<KustomizeCommand | undefined> | undefined;
+  /** The command found for a configured command line (or for none: ''). */
+  private command: { configured: string; found: Promise<KustomizeCommand | undefined> } | undefined;
+  private trusted: boolean;
   /** Renders started, for tests and measurements. */
   renders = 0;
   private disposed = false;
 
   constructor(private readonly options: OverlayServiceOptions) {
+    this.trusted = options.trusted;
     this.layout = kustomizeLayout(new Map());
     options.workspace.onFileChanged((uri) => this.fileChanged(uri));
     this.refreshLayout();
@@ -91,6 +100,26 @@ export class OverlayService {
       if (mine.length > 0) forFile.push(mine);
     }
     return forFile.length === 0 ? [] : newRenderedFindings(direct, forFile);
+  }
+
+  /** The user trusted the workspace: render what has waited for it. Trust is never taken back. */
+  setTrusted(trusted: boolean): void {
+    if (!trusted || this.trusted) return;
+    this.trusted = true;
+    if (this.dirty.size > 0) this.arm();
+  }
+
+  /** Settings changed: a different kustomize command renders every overlay again. */
+  settingsChanged(): void {
+    if (this.command === undefined || this.command.configured === this.configuredCommand()) return;
+    this.command = undefined;
+    for (const overlay of this.inputDirsByOverlay.keys()) this.dirty.add(overlay);
+    if (this.dirty.size > 0) this.arm();
+  }
+
+  /** The command line to render with: the setting, else the client's initialization option, else ''. */
+  private configuredCommand(): string {
+    return this.options.settings().kustomize.command || (this.options.command ?? '');
   }
 
   /** Resolves once no render is waiting or running (tests and measurements). */
@@ -136,7 +165,7 @@ export class OverlayService {
   }
 
   private arm(): void {
-    if (this.disposed || !this.options.trusted) return;
+    if (this.disposed || !this.trusted) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -149,8 +178,11 @@ export class OverlayService {
     if (this.running) return;
     this.running = true;
     try {
-      this.command ??= findKustomizeCommand(this.options.command);
-      const command = await this.command;
+      const configured = this.configuredCommand();
+      if (this.command?.configured !== configured) {
+        this.command = { configured, found: findKustomizeCommand(configured || undefined) };
+      }
+      const command = await this.command.found;
       while (this.dirty.size > 0 && !this.disposed) {
         const overlayUri = this.dirty.values().next().value as string;
         this.dirty.delete(overlayUri);
