@@ -70,15 +70,19 @@ describe(
   'kustomize overlays and workspace trust',
   { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
   () => {
-    test('nothing renders until the client says the user trusted the workspace', async () => {
+    test('untrusted: an information finding instead of a render, until the client reports trust', async () => {
       const client = await LspClient.start({
         workspaceFolders: [SHOP],
         initializationOptions: { workspaceTrusted: false, kustomizeDelayMs: 50 },
       });
       try {
         const path = 'overlays/prod/kustomization.yaml';
-        const untrusted = await client.openUntil(uriOf(path), textOf(path), () => true);
-        assert.deepEqual(compact(untrusted), []);
+        const untrusted = await client.openUntil(uriOf(path), textOf(path), has('kustomize-unavailable'));
+        assert.deepEqual(compact(untrusted), [['kustomize-unavailable', 3, 0, 0, 0, 9]]);
+        assert.equal(
+          untrusted[0]!.message,
+          'This overlay is not rendered, so its patches are checked only one by one: trust this workspace to render it with kustomize (nothing is run in Restricted Mode)',
+        );
         const rendered = client.nextDiagnostics(uriOf(path), has('replicas-conflict'));
         await client.connection.sendNotification(WorkspaceTrustNotification.method, { trusted: true });
         assert.deepEqual(compact((await rendered).diagnostics), [['replicas-conflict', 2, 5, 4, 5, 9]]);

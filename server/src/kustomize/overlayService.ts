@@ -106,6 +106,7 @@ export class OverlayService {
   setTrusted(trusted: boolean): void {
     if (!trusted || this.trusted) return;
     this.trusted = true;
+    for (const overlay of this.inputDirsByOverlay.keys()) this.dirty.add(overlay);
     if (this.dirty.size > 0) this.arm();
   }
 
@@ -165,7 +166,7 @@ export class OverlayService {
   }
 
   private arm(): void {
-    if (this.disposed || !this.trusted) return;
+    if (this.disposed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -173,16 +174,24 @@ export class OverlayService {
     }, this.options.delayMs ?? DEFAULT_RENDER_DELAY_MS);
   }
 
-  /** Renders the dirty overlays one after another; a change meanwhile re-arms the timer. */
+  /**
+   * Renders the dirty overlays one after another; a change meanwhile re-arms the timer. In an
+   * untrusted workspace nothing runs: each overlay with an autoscaler gets one information finding
+   * saying that trusting the workspace renders it.
+   */
   private async drain(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
-      const configured = this.configuredCommand();
-      if (this.command?.configured !== configured) {
-        this.command = { configured, found: findKustomizeCommand(configured || undefined) };
+      const trusted = this.trusted;
+      let command: KustomizeCommand | undefined;
+      if (trusted) {
+        const configured = this.configuredCommand();
+        if (this.command?.configured !== configured) {
+          this.command = { configured, found: findKustomizeCommand(configured || undefined) };
+        }
+        command = await this.command.found;
       }
-      const command = await this.command.found;
       while (this.dirty.size > 0 && !this.disposed) {
         const overlayUri = this.dirty.values().next().value as string;
         this.dirty.delete(overlayUri);
@@ -194,6 +203,12 @@ export class OverlayService {
         const dirs = this.inputDirsByOverlay.get(overlayUri) ?? [overlay.dir];
         if (!involvesAutoscaler(dirs, this.options.workspace)) {
           findings = []; // nothing an HPA rule could find in it
+        } else if (!trusted) {
+          findings = unavailableFinding(
+            overlay,
+            settings,
+            t('trust this workspace to render it with kustomize (nothing is run in Restricted Mode)'),
+          );
         } else if (!command) {
           findings = unavailableFinding(
             overlay,
