@@ -13,7 +13,8 @@ import { describe, test } from 'node:test';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
 import { kustomizeLayout } from '../../server/src/kustomize/layout';
-import { findKustomizeCommand } from '../../server/src/kustomize/render';
+import { findKustomizeCommand, renderOverlay } from '../../server/src/kustomize/render';
+import { constants } from 'node:os';
 import { findYamlFiles } from '../../server/src/workspace/diskWorkspace';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -167,6 +168,18 @@ describe(
     );
   },
 );
+
+describe('the kustomize process', { skip: process.platform === 'win32' ? 'POSIX shell' : false }, () => {
+  test('runs at low priority with its input closed, so typing keeps the CPU', async () => {
+    // `read` returns at end of input, which comes after the priority is lowered; `nice` then
+    // prints the niceness the command runs at (as output, which renderOverlay hands back).
+    const result = await renderOverlay({ argv: ['sh', '-c', 'read line; nice'], label: 'sh' }, SHOP, 10_000);
+    assert.deepEqual(
+      result.ok ? result.yaml.trim() : result.message,
+      String(constants.priority.PRIORITY_LOW),
+    );
+  });
+});
 
 describe("the server's disk scan", () => {
   test('indexes YAML files and extension-less Kustomization files, nothing else', async () => {

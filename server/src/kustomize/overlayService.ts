@@ -6,9 +6,11 @@
  * cached by the content of its inputs, so an edit elsewhere or an undo costs nothing. The service
  * asks for the findings of a file when it publishes and is told which files to publish again.
  *
- * Why a child process cannot slow typing: the render runs in kustomize, outside this process; what
- * runs here is a debounce timer, one hash of the inputs' text per render, and mapping the rendered
- * findings back (renderedFindings.ts), once per finished render.
+ * Why a child process cannot slow typing: the render runs in kustomize, outside this process and at
+ * low priority (render.ts); what runs here is a debounce timer, one hash of the inputs' text per
+ * render, starting the process (a spawn blocks this thread until the child runs) and mapping the
+ * rendered findings back (renderedFindings.ts). The last two wait for a turn of the event loop with
+ * no edit waiting to be linted (`editPending`), so an edit's diagnostics go out first.
  */
 import { createHash } from 'node:crypto';
 import { t } from '../localize';
@@ -63,6 +65,11 @@ export interface OverlayServiceOptions {
   republish: (uris: Iterable<string>) => void;
   delayMs?: number;
   timeoutMs?: number;
+  /**
+   * True while an edit waits to be linted: starting kustomize (a process spawn blocks this thread
+   * until the child runs) and mapping a finished render wait until the edit's diagnostics are out.
+   */
+  editPending?: () => boolean;
   /** Replaces the real render (tests of the scheduling only). */
   render?: (command: KustomizeCommand, dir: string, timeoutMs: number) => Promise<RenderResult>;
 }
@@ -121,6 +128,12 @@ export class OverlayService {
   /** The command line to render with: the setting, else the client's initialization option, else ''. */
   private configuredCommand(): string {
     return this.options.settings().kustomize.command || (this.options.command ?? '');
+  }
+
+  /** Resolves on a turn of the event loop with no edit waiting to be linted. */
+  private async quiet(): Promise<void> {
+    do await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.options.editPending?.() === true && !this.disposed);
   }
 
   /** Resolves once no render is waiting or running (tests and measurements). */
@@ -217,6 +230,7 @@ export class OverlayService {
           );
         } else {
           const result = await this.rendered(command, overlay);
+          await this.quiet();
           if (this.disposed) return;
           findings = overlayFindings(
             overlay,
@@ -239,6 +253,7 @@ export class OverlayService {
     const key = this.inputKey(command, overlay);
     const hit = this.cache.get(key);
     if (hit) return hit;
+    await this.quiet();
     this.renders++;
     const render = this.options.render ?? renderOverlay;
     const result = await render(command, overlay.dir, this.options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS);

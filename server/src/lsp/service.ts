@@ -81,6 +81,7 @@ export function startHpaService(connection: Connection): HpaService {
       settings: () => settings,
       root: workspaceFolders[0],
       republish: scheduleOpen,
+      editPending: () => flushScheduled,
       ...overlayOptions(params),
     });
     return {
