@@ -35,6 +35,19 @@ export interface PreviewModelParams {
   uri: string;
   /** 0-based line of the cursor; the HPA document containing it (or the first HPA) is returned. */
   line: number;
+  /**
+   * A kustomize overlay (the URI of its kustomization file, from `PreviewModel.overlays`): the model
+   * is then built from that overlay's rendered objects. Absent: the file's own values.
+   */
+  overlay?: string;
+}
+
+/** A kustomize overlay that includes the previewed HPA's file. */
+export interface PreviewOverlay {
+  /** Its kustomization file. */
+  uri: string;
+  /** Its folder, relative to the workspace. */
+  label: string;
 }
 
 export interface PreviewModel {
@@ -53,6 +66,10 @@ export interface PreviewModel {
   target: { uri: string; kind: string; name: string; replicas?: number } | null;
   /** Problems that make the simulation less faithful (e.g. target not found: requests assumed). */
   notes: string[];
+  /** The overlays that include the HPA's file (absent when none does). */
+  overlays?: PreviewOverlay[];
+  /** The overlay whose rendered values this model holds (absent: the file's own values). */
+  overlay?: string;
   /**
    * Errors in the HPA's own document (YAML syntax, schema and API findings of the linter): what is
    * simulated differs from what the user meant. `line` is 1-based. Absent from older servers.

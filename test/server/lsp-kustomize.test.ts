@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { WorkspaceTrustNotification } from '../../common/protocol';
+import { type PreviewModel, PreviewModelRequest, WorkspaceTrustNotification } from '../../common/protocol';
 import { LspClient, REPO_ROOT, compact } from './lspHarness';
 
 const SHOP = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
@@ -102,6 +102,76 @@ describe(
         const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('kustomize-render'));
         assert.deepEqual(compact(diagnostics), [['kustomize-render', 2, 0, 0, 0, 9]]);
         assert.match(diagnostics[0]!.message, /hpa-test-no-such-kustomize ENOENT/);
+      } finally {
+        await client.stop();
+      }
+    });
+  },
+);
+
+describe(
+  'the preview of a base HPA through an overlay',
+  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  () => {
+    test('lists the overlays that include the file; a chosen one gives its rendered values', async () => {
+      const client = await LspClient.start({
+        workspaceFolders: [SHOP],
+        initializationOptions: { workspaceTrusted: true, kustomizeDelayMs: 50 },
+      });
+      try {
+        // The base HPA's rendered finding says the prod overlay has rendered.
+        const path = 'base/hpa.yaml';
+        await client.openUntil(uriOf(path), textOf(path), has('missing-resource-request'));
+        const asWritten = await client.request<PreviewModel>(PreviewModelRequest.method, {
+          uri: uriOf(path),
+          line: 0,
+        });
+        const overlays = [
+          { uri: uriOf('overlays/broken/kustomization.yaml'), label: 'overlays/broken' },
+          { uri: uriOf('overlays/prod/kustomization.yaml'), label: 'overlays/prod' },
+        ];
+        assert.deepEqual(asWritten.overlays, overlays);
+        assert.equal(asWritten.overlay, undefined);
+        assert.equal(asWritten.name, 'web');
+        assert.equal(asWritten.spec.minReplicas, undefined);
+
+        const prod = await client.request<PreviewModel>(PreviewModelRequest.method, {
+          uri: uriOf(path),
+          line: 0,
+          overlay: overlays[1]!.uri,
+        });
+        assert.deepEqual(
+          {
+            uri: prod.uri,
+            name: prod.name,
+            minReplicas: prod.spec.minReplicas,
+            policies: prod.spec.behavior?.scaleUp?.policies,
+            podRequests: prod.podRequests,
+            target: prod.target,
+            overlay: prod.overlay,
+          },
+          {
+            uri: uriOf(path),
+            name: 'prod-web',
+            minReplicas: 2,
+            policies: [{ type: 'Pods', value: 4, periodSeconds: 3600 }],
+            podRequests: {},
+            target: { uri: overlays[1]!.uri, kind: 'Deployment', name: 'prod-web', replicas: 3 },
+            overlay: overlays[1]!.uri,
+          },
+        );
+
+        const broken = await client.request<PreviewModel>(PreviewModelRequest.method, {
+          uri: uriOf(path),
+          line: 0,
+          overlay: overlays[0]!.uri,
+        });
+        assert.equal(broken.overlay, undefined);
+        assert.equal(broken.name, 'web');
+        assert.equal(
+          broken.notes.at(-1),
+          'Overlay overlays/broken has no rendered objects (untrusted workspace, no kustomize, or its render still running or failed): these are the file’s own values',
+        );
       } finally {
         await client.stop();
       }

@@ -83,6 +83,8 @@ export class OverlayService {
   private running = false;
   /** Render results by the key of their inputs' content. */
   private readonly cache = new Map<string, RenderResult>();
+  /** The latest successful render of each overlay, by overlay URI (for the preview). */
+  private readonly lastRender = new Map<string, { yaml: string; baseDir: string }>();
   /** The current findings of each overlay, by overlay URI. */
   private readonly findingsByOverlay = new Map<string, Finding[]>();
   /** The command found for a configured command line (or for none: ''). */
@@ -107,6 +109,23 @@ export class OverlayService {
       if (mine.length > 0) forFile.push(mine);
     }
     return forFile.length === 0 ? [] : newRenderedFindings(direct, forFile);
+  }
+
+  /**
+   * The overlays whose inputs include this file (a base HPA is in every overlay that includes its
+   * folder), each with how messages name it and its latest render, if any.
+   */
+  overlaysIncluding(
+    uri: string,
+  ): { uri: string; label: string; rendered: { yaml: string; baseDir: string } | undefined }[] {
+    const path = fsPathOf(uri);
+    return renderableOverlays(this.layout)
+      .filter((o) => (this.inputDirsByOverlay.get(o.uri) ?? []).some((dir) => path.startsWith(`${dir}/`)))
+      .map((o) => ({
+        uri: o.uri,
+        label: overlayLabel(o, this.options.root),
+        rendered: this.lastRender.get(o.uri),
+      }));
   }
 
   /** The user trusted the workspace: render what has waited for it. Trust is never taken back. */
@@ -168,6 +187,7 @@ export class OverlayService {
     );
     const changed = this.options.workspace.setPartialUris(this.layout.patchUris);
     const overlays = new Set(renderableOverlays(this.layout).map((o) => o.uri));
+    for (const uri of [...this.lastRender.keys()]) if (!overlays.has(uri)) this.lastRender.delete(uri);
     for (const uri of [...this.findingsByOverlay.keys()]) {
       if (overlays.has(uri)) continue;
       changed.push(...(this.findingsByOverlay.get(uri) ?? []).map((f) => f.uri), uri);
@@ -232,6 +252,8 @@ export class OverlayService {
           const result = await this.rendered(command, overlay);
           await this.quiet();
           if (this.disposed) return;
+          if (result.ok) this.lastRender.set(overlayUri, { yaml: result.yaml, baseDir: result.baseDir });
+          else this.lastRender.delete(overlayUri);
           findings = overlayFindings(
             overlay,
             result,

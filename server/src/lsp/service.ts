@@ -32,6 +32,7 @@ import { FullTextCheck } from './fullTextCheck';
 import { WorkspaceSync } from './workspaceSync';
 import { OverlayService, overlayOptions } from '../kustomize/overlayService';
 import { registerOverlayHandlers } from './overlayRequests';
+import { withOverlays } from '../kustomize/overlayPreview';
 
 /** The server answers from the read fields first and checks the rest for YAML errors when idle. */
 const PARSE_OPTIONS: ParseOptions = { blankUnreadFields: true };
@@ -233,7 +234,13 @@ export function startHpaService(connection: Connection): HpaService {
     scheduleOpen(related);
   });
 
-  registerPreviewRequests(connection, workspace, indexedFile, () => settings);
+  registerPreviewRequests(
+    connection,
+    workspace,
+    indexedFile,
+    () => settings,
+    (m, p) => withOverlays(m, p, overlays),
+  );
   registerOverlayHandlers(connection, () => overlays);
 
   /** The file as the index holds it, brought up to date first when an edit is still pending. */
