@@ -171,6 +171,8 @@ export type WebviewToHost =
   | { type: 'pickCsv' }
   /** "Load from Prometheus…": the host asks for the range and queries and answers with `prometheusLoad`. */
   | { type: 'loadFromPrometheus' }
+  /** Simulate the HPA as this overlay renders it (a `PreviewModel.overlays` URI), or as written (null). */
+  | { type: 'pickOverlay'; overlay: string | null }
   | { type: 'exportCsv'; text: string }
   | { type: 'exportSvg'; text: string }
   /**

@@ -134,6 +134,8 @@ export function isWebviewToHost(v: unknown): v is WebviewToHost {
     case 'pickCsv':
     case 'loadFromPrometheus':
       return true;
+    case 'pickOverlay':
+      return v.overlay === null || isStr(v.overlay);
     case 'exportCsv':
     case 'exportSvg':
       return isStr(v.text, MAX_TEXT);
