@@ -20,7 +20,8 @@ export function isYamlPath(path: string): boolean {
  * file by another name, which decides which files are patches and which overlays render).
  */
 export function isIndexedPath(path: string): boolean {
-  return isYamlPath(path) || isKustomizationPath(path);
+  // A client may send anything as a URI: a non-string is no file of ours.
+  return typeof path === 'string' && (isYamlPath(path) || isKustomizationPath(path));
 }
 
 /** URIs of the indexed files (isIndexedPath) under a folder URI, skipping dependency and build folders. */
