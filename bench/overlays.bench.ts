@@ -62,6 +62,9 @@ async function editLatencies(
         { range: { start: { line, character: at }, end: { line, character: at + 2 } }, text: replacement },
       ]);
       ms.push(performance.now() - started);
+      // HPA_BENCH_DUMP=1 prints every edit's time (T trusted, U untrusted): where the tail comes from.
+      if (process.env.HPA_BENCH_DUMP)
+        process.stdout.write(`${trusted ? 'T' : 'U'}${i}:${ms.at(-1)!.toFixed(0)} `);
       // Let a render get going before the next keystroke, as a typist's pauses would.
       await new Promise((r) => setTimeout(r, 60));
     }

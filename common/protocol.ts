@@ -4,6 +4,7 @@
  * Typed unions, validated on receipt by the side that reads them.
  *
  * Requests (client -> server, custom LSP methods): PreviewModelRequest, DocumentHpasRequest.
+ * Notifications (client -> server): WorkspaceTrustNotification.
  */
 import type { HPASpec, ControllerOptions } from './engine/types';
 import type { LoadSeries } from './engine/simulationTypes';
@@ -20,6 +21,13 @@ export interface CustomRequest<Params, Result> {
   readonly types?: { params: Params; result: Result };
 }
 
+/** A custom LSP notification, declared once like a request (no answer, so no result type). */
+export interface CustomNotification<Params> {
+  readonly method: string;
+  /** Never set at run time: carries the params type to the helpers. */
+  readonly types?: { params: Params };
+}
+
 export type ParamsOf<R> = R extends CustomRequest<infer P, unknown> ? P : never;
 export type ResultOf<R> = R extends CustomRequest<unknown, infer T> ? T : never;
 
@@ -27,6 +35,19 @@ export interface PreviewModelParams {
   uri: string;
   /** 0-based line of the cursor; the HPA document containing it (or the first HPA) is returned. */
   line: number;
+  /**
+   * A kustomize overlay (the URI of its kustomization file, from `PreviewModel.overlays`): the model
+   * is then built from that overlay's rendered objects. Absent: the file's own values.
+   */
+  overlay?: string;
+}
+
+/** A kustomize overlay that includes the previewed HPA's file. */
+export interface PreviewOverlay {
+  /** Its kustomization file. */
+  uri: string;
+  /** Its folder, relative to the workspace. */
+  label: string;
 }
 
 export interface PreviewModel {
@@ -45,6 +66,10 @@ export interface PreviewModel {
   target: { uri: string; kind: string; name: string; replicas?: number } | null;
   /** Problems that make the simulation less faithful (e.g. target not found: requests assumed). */
   notes: string[];
+  /** The overlays that include the HPA's file (absent when none does). */
+  overlays?: PreviewOverlay[];
+  /** The overlay whose rendered values this model holds (absent: the file's own values). */
+  overlay?: string;
   /**
    * Errors in the HPA's own document (YAML syntax, schema and API findings of the linter): what is
    * simulated differs from what the user meant. `line` is 1-based. Absent from older servers.
@@ -83,6 +108,20 @@ export interface DocumentHpa {
  */
 export const DocumentHpasRequest: CustomRequest<DocumentHpasParams, DocumentHpa[]> = {
   method: 'hpa/documentHpas',
+};
+
+export interface WorkspaceTrustParams {
+  /** VS Code's `workspace.isTrusted` now. */
+  trusted: boolean;
+}
+
+/**
+ * The user trusted the workspace after the server started (its `initializationOptions` said
+ * untrusted): overlays may now be rendered with kustomize. VS Code has no way back to untrusted
+ * without a window reload, which restarts the server.
+ */
+export const WorkspaceTrustNotification: CustomNotification<WorkspaceTrustParams> = {
+  method: 'hpa/workspaceTrust',
 };
 
 /** The command a CodeLens runs, with its arguments `[uri, line]` (uri as a string, line 0-based). */
@@ -132,6 +171,8 @@ export type WebviewToHost =
   | { type: 'pickCsv' }
   /** "Load from Prometheus…": the host asks for the range and queries and answers with `prometheusLoad`. */
   | { type: 'loadFromPrometheus' }
+  /** Simulate the HPA as this overlay renders it (a `PreviewModel.overlays` URI), or as written (null). */
+  | { type: 'pickOverlay'; overlay: string | null }
   | { type: 'exportCsv'; text: string }
   | { type: 'exportSvg'; text: string }
   /**

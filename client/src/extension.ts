@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HpaExtensionApi } from './api';
-import { createLanguageClient } from './languageClient';
+import { createLanguageClient, forwardWorkspaceTrust } from './languageClient';
 import { registerPreview } from './preview/index';
 import { languageServerLink } from './serverLink';
 import { ServerRestartPolicy } from './serverRestartPolicy';
@@ -18,6 +18,7 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
   const restartPolicy = new ServerRestartPolicy(output);
   const languageClient = createLanguageClient(context, output, restartPolicy);
   client = languageClient;
+  context.subscriptions.push(forwardWorkspaceTrust(languageClient));
 
   // Started without awaiting: activation must not wait for a Node process to boot.
   let serverStartMs: number | undefined;

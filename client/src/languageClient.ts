@@ -6,6 +6,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { ServerRestartPolicy } from './serverRestartPolicy';
+import { WorkspaceTrustNotification } from '../../common/protocol';
 import { SERVER_NODE_FLAGS } from '../../common/serverNodeFlags';
 
 export const CLIENT_ID = 'hpa';
@@ -31,6 +32,13 @@ export interface HpaInitializationOptions {
   l10nFolder: string;
   /** URI of the rule pages shipped in the extension (docs/rules/): diagnostics link there, not to GitHub. */
   docsBase: string;
+  /**
+   * VS Code's workspace trust at start: kustomize overlays are rendered only in a trusted workspace
+   * (a kustomization can point anywhere). A later grant arrives as hpa/workspaceTrust.
+   */
+  workspaceTrusted: boolean;
+  /** `hpa.kustomize.command` at start (the server also pulls it with the other settings). */
+  kustomizeCommand: string;
 }
 
 /**
@@ -56,13 +64,18 @@ export function createLanguageClient(
       options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6019'] },
     },
   };
-  const initializationOptions: HpaInitializationOptions = {
+  // A function: a restarted server gets trust and settings as they are then, not as at activation.
+  const initializationOptions = (): HpaInitializationOptions => ({
     locale: vscode.env.language,
     l10nFolder: vscode.Uri.joinPath(context.extensionUri, 'l10n').fsPath,
     docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString(),
-  };
+    workspaceTrusted: vscode.workspace.isTrusted,
+    kustomizeCommand: vscode.workspace.getConfiguration('hpa').get<string>('kustomize.command', ''),
+  });
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}');
-  context.subscriptions.push(watcher);
+  // kustomize's extension-less kustomization file decides which files are patches and overlays.
+  const kustomizationWatcher = vscode.workspace.createFileSystemWatcher('**/Kustomization');
+  context.subscriptions.push(watcher, kustomizationWatcher);
 
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
@@ -71,11 +84,22 @@ export function createLanguageClient(
       // Sends workspace/didChangeConfiguration for `hpa.*`; the server pulls the values per resource.
       configurationSection: 'hpa',
       // Keeps the server's index of workloads (the targets of scaleTargetRef) in step with the disk.
-      fileEvents: watcher,
+      fileEvents: [watcher, kustomizationWatcher],
     },
     outputChannel: output,
     traceOutputChannel: output,
     errorHandler,
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
+
+/**
+ * Tells the running server when the user trusts the workspace, so overlays start to render. A
+ * server that (re)starts later reads `workspace.isTrusted` from its initialization options.
+ */
+export function forwardWorkspaceTrust(client: LanguageClient): vscode.Disposable {
+  return vscode.workspace.onDidGrantWorkspaceTrust(() => {
+    if (!client.isRunning()) return;
+    void client.sendNotification(WorkspaceTrustNotification.method, { trusted: true }).catch(() => undefined);
+  });
 }

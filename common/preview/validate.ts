@@ -67,7 +67,10 @@ export function isPreviewModel(v: unknown): v is PreviewModel {
         isOptional(v.target.replicas, isNum))) &&
     Array.isArray(v.notes) &&
     v.notes.every((n) => isStr(n)) &&
-    isOptional(v.problems, isProblemList)
+    isOptional(v.problems, isProblemList) &&
+    (v.overlays === undefined ||
+      (Array.isArray(v.overlays) && v.overlays.every((o) => isObj(o) && isStr(o.uri) && isStr(o.label)))) &&
+    isOptional(v.overlay, isStr)
   );
 }
 
@@ -131,6 +134,8 @@ export function isWebviewToHost(v: unknown): v is WebviewToHost {
     case 'pickCsv':
     case 'loadFromPrometheus':
       return true;
+    case 'pickOverlay':
+      return v.overlay === null || isStr(v.overlay);
     case 'exportCsv':
     case 'exportSvg':
       return isStr(v.text, MAX_TEXT);

@@ -10,6 +10,7 @@ import { diagnosticsSuite } from './diagnostics.suite';
 import { EXTENSION_ID } from './helpers';
 import { hoverSuite } from './hover.suite';
 import { localeSuite } from './locale.suite';
+import { overlaysSuite } from './overlays.suite';
 import { previewAfterReloadSuite, previewBeforeReloadSuite, previewSuite } from './preview.suite';
 import { reloadWindowAndContinue, takeReloadNote } from './reloadWindow';
 import { prometheusSuite } from './prometheus.suite';
@@ -32,6 +33,7 @@ const SUITES_BY_PASS: Record<Pass, Array<() => void>> = {
     hoverSuite,
     quickFixSuite,
     settingsSuite,
+    overlaysSuite,
     localeSuite,
     previewSuite,
     prometheusSuite,

@@ -2,7 +2,15 @@
 // so linting must work before the user trusts the folder.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, extension, fixtureUri, openFixture, ruleId, waitForDiagnostics } from './helpers';
+import {
+  closeAllEditors,
+  extension,
+  fixtureUri,
+  openFixture,
+  rangeText,
+  ruleId,
+  waitForDiagnostics,
+} from './helpers';
 
 export function untrustedSuite(): void {
   suite('untrusted workspace', () => {
@@ -20,6 +28,22 @@ export function untrustedSuite(): void {
         'period-seconds-range in restricted mode',
       );
       assert.equal(extension().isActive, true);
+    });
+
+    test('kustomize never runs: the overlay says trusting the workspace renders it', async () => {
+      const overlay = 'kustomize/overlays/prod/kustomization.yaml';
+      await openFixture(overlay);
+      const diagnostics = await waitForDiagnostics(
+        fixtureUri(overlay),
+        (d) => d.some((x) => ruleId(x) === 'kustomize-unavailable'),
+        'kustomize-unavailable in restricted mode',
+      );
+      // No finding of the rendered overlay (the trusted pass shows replicas-conflict on this file).
+      assert.deepEqual(
+        diagnostics.map((d) => [ruleId(d), rangeText(d.range)]),
+        [['kustomize-unavailable', '0:0-0:9']],
+      );
+      assert.match(diagnostics[0]!.message, /trust this workspace/);
     });
   });
 }

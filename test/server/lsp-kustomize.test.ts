@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { type PreviewModel, PreviewModelRequest, WorkspaceTrustNotification } from '../../common/protocol';
 import { LspClient, REPO_ROOT, compact } from './lspHarness';
 
 const SHOP = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
@@ -61,6 +62,119 @@ describe(
       const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('kustomize-render'));
       assert.deepEqual(compact(diagnostics), [['kustomize-render', 3, 0, 0, 0, 9]]);
       assert.match(diagnostics[0]!.message, /^kustomize could not render this overlay: .*missing\.yaml/);
+    });
+  },
+);
+
+describe(
+  'kustomize overlays and workspace trust',
+  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  () => {
+    test('untrusted: an information finding instead of a render, until the client reports trust', async () => {
+      const client = await LspClient.start({
+        workspaceFolders: [SHOP],
+        initializationOptions: { workspaceTrusted: false, kustomizeDelayMs: 50 },
+      });
+      try {
+        const path = 'overlays/prod/kustomization.yaml';
+        const untrusted = await client.openUntil(uriOf(path), textOf(path), has('kustomize-unavailable'));
+        assert.deepEqual(compact(untrusted), [['kustomize-unavailable', 3, 0, 0, 0, 9]]);
+        assert.equal(
+          untrusted[0]!.message,
+          'This overlay is not rendered, so its patches are checked only one by one: trust this workspace to render it with kustomize (nothing is run in Restricted Mode)',
+        );
+        const rendered = client.nextDiagnostics(uriOf(path), has('replicas-conflict'));
+        await client.connection.sendNotification(WorkspaceTrustNotification.method, { trusted: true });
+        assert.deepEqual(compact((await rendered).diagnostics), [['replicas-conflict', 2, 5, 4, 5, 9]]);
+      } finally {
+        await client.stop();
+      }
+    });
+
+    test('hpa.kustomize.command is the command that renders', async () => {
+      const client = await LspClient.start({
+        workspaceFolders: [SHOP],
+        settings: { kustomize: { command: 'hpa-test-no-such-kustomize build' } },
+        initializationOptions: { workspaceTrusted: true, kustomizeDelayMs: 50 },
+      });
+      try {
+        const path = 'overlays/prod/kustomization.yaml';
+        const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('kustomize-render'));
+        assert.deepEqual(compact(diagnostics), [['kustomize-render', 2, 0, 0, 0, 9]]);
+        assert.match(diagnostics[0]!.message, /hpa-test-no-such-kustomize ENOENT/);
+      } finally {
+        await client.stop();
+      }
+    });
+  },
+);
+
+describe(
+  'the preview of a base HPA through an overlay',
+  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  () => {
+    test('lists the overlays that include the file; a chosen one gives its rendered values', async () => {
+      const client = await LspClient.start({
+        workspaceFolders: [SHOP],
+        initializationOptions: { workspaceTrusted: true, kustomizeDelayMs: 50 },
+      });
+      try {
+        // The base HPA's rendered finding says the prod overlay has rendered.
+        const path = 'base/hpa.yaml';
+        await client.openUntil(uriOf(path), textOf(path), has('missing-resource-request'));
+        const asWritten = await client.request<PreviewModel>(PreviewModelRequest.method, {
+          uri: uriOf(path),
+          line: 0,
+        });
+        const overlays = [
+          { uri: uriOf('overlays/broken/kustomization.yaml'), label: 'overlays/broken' },
+          { uri: uriOf('overlays/prod/kustomization.yaml'), label: 'overlays/prod' },
+        ];
+        assert.deepEqual(asWritten.overlays, overlays);
+        assert.equal(asWritten.overlay, undefined);
+        assert.equal(asWritten.name, 'web');
+        assert.equal(asWritten.spec.minReplicas, undefined);
+
+        const prod = await client.request<PreviewModel>(PreviewModelRequest.method, {
+          uri: uriOf(path),
+          line: 0,
+          overlay: overlays[1]!.uri,
+        });
+        assert.deepEqual(
+          {
+            uri: prod.uri,
+            name: prod.name,
+            minReplicas: prod.spec.minReplicas,
+            policies: prod.spec.behavior?.scaleUp?.policies,
+            podRequests: prod.podRequests,
+            target: prod.target,
+            overlay: prod.overlay,
+          },
+          {
+            uri: uriOf(path),
+            name: 'prod-web',
+            minReplicas: 2,
+            policies: [{ type: 'Pods', value: 4, periodSeconds: 3600 }],
+            podRequests: {},
+            target: { uri: overlays[1]!.uri, kind: 'Deployment', name: 'prod-web', replicas: 3 },
+            overlay: overlays[1]!.uri,
+          },
+        );
+
+        const broken = await client.request<PreviewModel>(PreviewModelRequest.method, {
+          uri: uriOf(path),
+          line: 0,
+          overlay: overlays[0]!.uri,
+        });
+        assert.equal(broken.overlay, undefined);
+        assert.equal(broken.name, 'web');
+        assert.equal(
+          broken.notes.at(-1),
+          'Overlay overlays/broken has no rendered objects (untrusted workspace, no kustomize, or its render still running or failed): these are the file’s own values',
+        );
+      } finally {
+        await client.stop();
+      }
     });
   },
 );

@@ -429,3 +429,51 @@ test('an HPA without apiVersion: the linter reports its maxReplicas, and the hov
   assert.deepEqual(range(h), [line, 2, line, 13]);
   assert.equal(value(h).split('\n\n')[0], '**`spec.maxReplicas`**');
 });
+
+test('metadata of an HPA or workload without a namespace: it gets one when applied and matches any', () => {
+  const note =
+    "No `metadata.namespace`: this object gets its namespace when applied (`kubectl apply -n`, a kustomization's `namespace:`), so it matches autoscalers and workloads of any namespace.";
+  const files = (namespaceLine: string) => ({
+    [URI]: [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: api',
+      namespaceLine,
+      '---',
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata:',
+      '  name: api',
+      namespaceLine,
+      'spec:',
+      '  maxReplicas: 3',
+      '',
+    ].join('\n'),
+  });
+  // On `name:` (the table knows metadata, so the hover explains metadata over the name's key).
+  const workload = hoverIn(files(''), URI, { line: 3, character: 4 });
+  assert.ok(workload);
+  assert.deepEqual(range(workload), [3, 2, 3, 6]);
+  assert.deepEqual(value(workload).split('\n\n'), [
+    '**`metadata`**',
+    'Name, namespace and labels of the workload. An HPA scales it only from the same namespace.',
+    note,
+  ]);
+  const hpa = hoverIn(files(''), URI, { line: 8, character: 2 });
+  assert.ok(hpa);
+  assert.deepEqual(range(hpa), [8, 0, 8, 8]);
+  assert.deepEqual(value(hpa).split('\n\n').slice(1), [
+    'Name, namespace and labels of the HPA. It can only scale a target in its own namespace.',
+    note,
+  ]);
+  // With a namespace, or in Japanese and Traditional Chinese.
+  for (const line of [3, 9]) {
+    const withNamespace = hoverIn(files('  namespace: shop'), URI, { line, character: 4 });
+    assert.equal(value(withNamespace!).split('\n\n').length, 2, `line ${line}`);
+  }
+  const ja = hoverIn(files(''), URI, { line: 9, character: 4 }, { locale: 'ja' });
+  assert.match(value(ja!), /`metadata.namespace`なし: このオブジェクトのNamespaceは適用時に決まります/);
+  const zhTw = hoverIn(files(''), URI, { line: 9, character: 4 }, { locale: 'zh-tw' });
+  assert.match(value(zhTw!), /沒有 `metadata.namespace`：此物件的命名空間在套用時才決定/);
+});

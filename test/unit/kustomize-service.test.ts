@@ -25,7 +25,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-function start(trusted: boolean): {
+function start(
+  trusted: boolean,
+  editPending?: () => boolean,
+): {
   workspace: WorkspaceIndex;
   service: OverlayService;
   republished: Set<string>;
@@ -42,6 +45,7 @@ function start(trusted: boolean): {
       for (const uri of uris) republished.add(uri);
     },
     delayMs: 10,
+    ...(editPending ? { editPending } : {}),
   });
   for (const path of filesUnder(SHOP))
     workspace.setFile(new FileModel(pathToFileURL(path).toString(), readFileSync(path, 'utf8'), undefined));
@@ -86,6 +90,26 @@ describe(
         );
         await service.idle();
         assert.equal(service.renders, 4);
+      } finally {
+        service.dispose();
+      }
+    });
+
+    test('kustomize starts only on a turn with no edit waiting to be linted', async () => {
+      let pending = true;
+      let asked = 0;
+      let askedThrice: () => void = () => undefined;
+      const waited = new Promise<void>((resolve) => (askedThrice = resolve));
+      const { service } = start(true, () => {
+        if (++asked === 3) askedThrice();
+        return pending;
+      });
+      try {
+        await waited; // the service asked three times, on three turns of the event loop
+        assert.equal(service.renders, 0);
+        pending = false;
+        await service.idle();
+        assert.equal(service.renders, 2);
       } finally {
         service.dispose();
       }

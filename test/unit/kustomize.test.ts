@@ -7,15 +7,20 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
 import { kustomizeLayout } from '../../server/src/kustomize/layout';
-import { findKustomizeCommand } from '../../server/src/kustomize/render';
+import { findKustomizeCommand, renderOverlay } from '../../server/src/kustomize/render';
+import { constants } from 'node:os';
+import { findYamlFiles } from '../../server/src/workspace/diskWorkspace';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const SHOP = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
+/** A base and an overlay whose kustomizations are both named `Kustomization` (no extension). */
+const BARE_NAME = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'bare-name');
 const KUSTOMIZE_REAL = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'kustomize-real');
 
 /** [file, rule, severity, startLine, startChar, endLine, endChar, message] */
@@ -132,6 +137,15 @@ describe(
       );
     });
 
+    test('a folder walk finds kustomizations named Kustomization and renders their overlay', async () => {
+      const { rows } = await lint(BARE_NAME, ['.']);
+      assert.deepEqual(
+        rows.map((r) => r.slice(0, 7)),
+        [['overlays/staging/Kustomization', 'replicas-conflict', 'warning', 6, 4, 6, 9]],
+      );
+      assert.match(rows[0]![7], /\(rendered overlay overlays\/staging\)$/);
+    });
+
     test(
       'real kustomize trees: the overlays render except the two that fail upstream',
       { skip: existsSync(KUSTOMIZE_REAL) ? false : `corpus not found at ${KUSTOMIZE_REAL}` },
@@ -154,6 +168,32 @@ describe(
     );
   },
 );
+
+describe('the kustomize process', { skip: process.platform === 'win32' ? 'POSIX shell' : false }, () => {
+  test('runs at low priority with its input closed, so typing keeps the CPU', async () => {
+    // `read` returns at end of input, which comes after the priority is lowered; `nice` then
+    // prints the niceness the command runs at (as output, which renderOverlay hands back).
+    const result = await renderOverlay({ argv: ['sh', '-c', 'read line; nice'], label: 'sh' }, SHOP, 10_000);
+    assert.deepEqual(
+      result.ok ? result.yaml.trim() : result.message,
+      String(constants.priority.PRIORITY_LOW),
+    );
+  });
+});
+
+describe("the server's disk scan", () => {
+  test('indexes YAML files and extension-less Kustomization files, nothing else', async () => {
+    const found = (await findYamlFiles(pathToFileURL(BARE_NAME).toString()))
+      .map((uri) => relative(BARE_NAME, fileURLToPath(uri)).split(sep).join('/'))
+      .sort();
+    assert.deepEqual(found, [
+      'base/Kustomization',
+      'base/deployment.yaml',
+      'base/hpa.yaml',
+      'overlays/staging/Kustomization',
+    ]);
+  });
+});
 
 describe('without a kustomize binary', () => {
   test('one information finding per overlay, saying how to enable the checks', async () => {

@@ -21,19 +21,34 @@ const manifest = JSON.parse(readFileSync(resolve(__dirname, '..', '..', 'package
 };
 const properties = manifest.contributes.configuration.properties;
 
+/**
+ * The server's settings as package.json names them: `hpa.kustomize.command` is `kustomize.command`
+ * in the object VS Code sends; `rules` is one setting whose value is a map.
+ */
+function dottedDefaults(value: object, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, child] of Object.entries(value)) {
+    const nested = typeof child === 'object' && child !== null && key !== 'rules' && prefix === '';
+    if (nested) for (const [k, v] of dottedDefaults(child as object, `${key}.`)) out.set(k, v);
+    else out.set(`${prefix}${key}`, child);
+  }
+  return out;
+}
+
 test('every server setting in package.json has the same default and minimum here', () => {
   const serverKeys = Object.keys(properties).filter(
     // hpa.trace.server and hpa.prometheus.* are read by the extension host, not the server.
     (k) =>
       k.startsWith(`${SETTINGS_SECTION}.`) && k !== 'hpa.trace.server' && !k.startsWith('hpa.prometheus.'),
   );
+  const defaults = dottedDefaults(DEFAULT_SETTINGS);
   assert.deepEqual(
     serverKeys.map((k) => k.slice(SETTINGS_SECTION.length + 1)).sort(),
-    Object.keys(DEFAULT_SETTINGS).sort(),
+    [...defaults.keys()].sort(),
   );
   for (const key of serverKeys) {
-    const name = key.slice(SETTINGS_SECTION.length + 1) as keyof typeof DEFAULT_SETTINGS;
-    assert.deepEqual(properties[key].default, DEFAULT_SETTINGS[name], key);
+    const name = key.slice(SETTINGS_SECTION.length + 1);
+    assert.deepEqual(properties[key].default, defaults.get(name), key);
     if (properties[key].minimum !== undefined) {
       assert.equal(properties[key].minimum, SETTINGS_MINIMUMS[name as keyof typeof SETTINGS_MINIMUMS], key);
     }
@@ -57,7 +72,16 @@ test('normalizeSettings keeps valid values and replaces the rest with defaults',
       slowRampBudgetSeconds: 120,
       maxFileSizeBytes: 10,
     }),
-    { rules: { 'slow-ramp': 'off' }, slowRampBudgetSeconds: 120, maxFileSizeBytes: 5_000_000 },
+    {
+      rules: { 'slow-ramp': 'off' },
+      slowRampBudgetSeconds: 120,
+      maxFileSizeBytes: 5_000_000,
+      kustomize: { command: '' },
+    },
   );
+  assert.deepEqual(normalizeSettings({ kustomize: { command: ' kustomize build ' } }).kustomize, {
+    command: 'kustomize build',
+  });
+  assert.deepEqual(normalizeSettings({ kustomize: { command: 7 } }).kustomize, { command: '' });
   assert.equal(normalizeSettings({ slowRampBudgetSeconds: -1 }).slowRampBudgetSeconds, 600);
 });

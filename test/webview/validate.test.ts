@@ -90,3 +90,15 @@ test('webview messages are checked the same way', () => {
   }
   assert.equal(isPreviewModel({ ...model, documentIndex: 0.5 }), false);
 });
+
+test('the overlay fields of a model and the pickOverlay message are checked', () => {
+  const overlays = [{ uri: 'file:///w/overlays/prod/kustomization.yaml', label: 'overlays/prod' }];
+  assert.ok(isPreviewModel({ ...model, overlays, overlay: overlays[0]!.uri }));
+  assert.equal(isPreviewModel({ ...model, overlays: [{ uri: 1, label: 'x' }] }), false);
+  assert.equal(isPreviewModel({ ...model, overlays: 'prod' }), false);
+  assert.equal(isPreviewModel({ ...model, overlay: 7 }), false);
+  assert.ok(isWebviewToHost({ type: 'pickOverlay', overlay: overlays[0]!.uri }));
+  assert.ok(isWebviewToHost({ type: 'pickOverlay', overlay: null }));
+  assert.equal(isWebviewToHost({ type: 'pickOverlay' }), false);
+  assert.equal(isWebviewToHost({ type: 'pickOverlay', overlay: 3 }), false);
+});

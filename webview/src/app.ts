@@ -18,6 +18,7 @@ import { DecisionLogView } from './views/decisionLog';
 import { FooterView } from './views/footer';
 import { HeaderView } from './views/header';
 import { ProblemsView } from './views/problems';
+import { OverlayPickerView } from './views/overlayPicker';
 import { SettingsFormView } from './views/settingsForm';
 import { StatusLineView } from './views/statusLine';
 import { StepBarView } from './views/stepBar';
@@ -34,6 +35,7 @@ export class PreviewApp {
   /** In page order. */
   private readonly views: View[] = [
     new HeaderView(),
+    new OverlayPickerView(),
     new SettingsFormView(),
     new ActionsView(),
     new StatusLineView(),

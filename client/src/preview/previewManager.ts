@@ -59,6 +59,8 @@ export interface PreviewInspection {
 export class PreviewManager implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private source: Source | undefined;
+  /** The kustomize overlay picked in the panel (its kustomization's URI), until the HPA has none of that name. */
+  private overlay: string | undefined;
   private locked = false;
   private documentIndex = -1;
   /** The HPAs of the source document when its model was fetched: a cursor move within one needs no request. */
@@ -364,8 +366,15 @@ export class PreviewManager implements vscode.Disposable {
       'line' in source
         ? source.line
         : (hpas.find((h) => h.documentIndex === source.documentIndex)?.line ?? 0);
-    const result = await this.server.request(PreviewModelRequest, { uri: source.uri.toString(), line });
-    return { model: result !== null && isPreviewModel(result) ? result : null, hpas };
+    const result = await this.server.request(PreviewModelRequest, {
+      uri: source.uri.toString(),
+      line,
+      ...(this.overlay !== undefined ? { overlay: this.overlay } : {}),
+    });
+    const model = result !== null && isPreviewModel(result) ? result : null;
+    // Another HPA whose file no such overlay includes: back to the file's own values.
+    if (model && !model.overlays?.some((o) => o.uri === this.overlay)) this.overlay = undefined;
+    return { model, hpas };
   }
 
   /** Posts without waiting: a page that is not shown yet delivers later, and nothing here depends on when. */
@@ -402,6 +411,10 @@ export class PreviewManager implements vscode.Disposable {
         return;
       case 'loadFromPrometheus':
         await vscode.commands.executeCommand(LOAD_FROM_PROMETHEUS_COMMAND);
+        return;
+      case 'pickOverlay':
+        this.overlay = message.overlay ?? undefined;
+        await this.refresh();
         return;
       case 'exportCsv':
         await this.save(message.text, exportFileName(this.hpaName, 'csv'), vscode.l10n.t('CSV files'));

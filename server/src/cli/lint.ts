@@ -19,6 +19,7 @@ import { t } from '../localize';
 import { ALL_RULE_IDS } from '../rules/index';
 import type { Finding, SeverityOverride } from '../rules/types';
 import { kustomizeLayout } from '../kustomize/layout';
+import { isIndexedPath } from '../workspace/diskWorkspace';
 import { overlayCheckFindings } from '../kustomize/kustomizeRun';
 import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -205,7 +206,7 @@ function absolute(path: string, io: CliIO): string {
   return isAbsolute(path) ? path : resolve(io.cwd, path);
 }
 
-/** A file stays as given; a directory becomes its *.yaml and *.yml files, sorted, recursively. */
+/** A file stays as given; a directory becomes its *.yaml, *.yml and `Kustomization` files, sorted, recursively. */
 async function expandInput(input: string, io: CliIO): Promise<string[]> {
   if (input === '-') return ['<stdin>'];
   const full = absolute(input, io);
@@ -228,7 +229,7 @@ async function walk(dir: string, out: string[]): Promise<void> {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRS.has(entry.name)) await walk(path, out);
-    } else if (/\.ya?ml$/i.test(entry.name)) {
+    } else if (isIndexedPath(entry.name)) {
       out.push(path);
     }
   }

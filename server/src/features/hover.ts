@@ -15,6 +15,7 @@ import {
   behaviorLines,
   metricLines,
   minMaxLines,
+  namespaceLines,
   policyLines,
   selectPolicyLines,
   targetLines,
@@ -62,6 +63,7 @@ function hpaDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureContext):
     behavior?: HPABehavior | null;
   };
   const direction = directionOf(path);
+  if (canonical === 'metadata') return namespaceLines(doc, locale);
   if (
     canonical === '' ||
     canonical === 'spec' ||
@@ -100,6 +102,7 @@ function hpaDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureContext):
 function workloadDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureContext): string[] {
   const locale = localeOf(ctx.locale);
   const canonical = canonicalPath(path);
+  if (canonical === 'metadata') return namespaceLines(doc, locale);
   if (canonical === 'spec.replicas') return workloadReplicasLines(doc, ctx.workspace, locale);
   if (canonical.startsWith('spec.template.spec.containers[].resources') && typeof path[4] === 'number') {
     const resource = path[7];

@@ -401,6 +401,15 @@ export function metricLines(
   return lines;
 }
 
+/**
+ * The note for an HPA or workload without `metadata.namespace` (or with an empty one): it gets its
+ * namespace when applied, so the rules pair it with objects of any namespace (workspaceIndex.ts).
+ */
+export function namespaceLines(doc: IndexedDocument, locale: Locale): string[] {
+  const namespace = doc.object.root.at('metadata', 'namespace').string;
+  return namespace ? [] : [msg(locale, 'here.noNamespace')];
+}
+
 export function workloadReplicasLines(
   doc: IndexedDocument,
   workspace: WorkspaceIndex,

@@ -123,6 +123,7 @@ export const HPA_FIELDS: Record<string, FieldSpec> = {
 
 /** Workload (Deployment, StatefulSet...) fields the rules read. */
 export const WORKLOAD_FIELDS: Record<string, FieldSpec> = {
+  metadata: { doc: 'field.workload.metadata' },
   'spec.replicas': { doc: 'field.workload.replicas', def: 'default.workload.replicas' },
   'spec.template.spec.containers[].resources': {
     doc: 'field.workload.resources',

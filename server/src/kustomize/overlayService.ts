@@ -6,9 +6,11 @@
  * cached by the content of its inputs, so an edit elsewhere or an undo costs nothing. The service
  * asks for the findings of a file when it publishes and is told which files to publish again.
  *
- * Why a child process cannot slow typing: the render runs in kustomize, outside this process; what
- * runs here is a debounce timer, one hash of the inputs' text per render, and mapping the rendered
- * findings back (renderedFindings.ts), once per finished render.
+ * Why a child process cannot slow typing: the render runs in kustomize, outside this process and at
+ * low priority (render.ts); what runs here is a debounce timer, one hash of the inputs' text per
+ * render, starting the process (a spawn blocks this thread until the child runs) and mapping the
+ * rendered findings back (renderedFindings.ts). The last two wait for a turn of the event loop with
+ * no edit waiting to be linted (`editPending`), so an edit's diagnostics go out first.
  */
 import { createHash } from 'node:crypto';
 import { t } from '../localize';
@@ -47,9 +49,15 @@ const CACHE_SIZE = 64;
 export interface OverlayServiceOptions {
   workspace: WorkspaceIndex;
   settings: () => HpaSettings;
-  /** Workspace trust: without it nothing is rendered (a kustomization can point anywhere). */
+  /**
+   * Workspace trust at start: without it nothing is rendered (a kustomization can point anywhere).
+   * The client reports a later grant (setTrusted).
+   */
   trusted: boolean;
-  /** A command line that replaces `kubectl kustomize` / `kustomize build` (the folder is appended). */
+  /**
+   * A command line that replaces `kubectl kustomize` / `kustomize build` (the folder is appended),
+   * when the `hpa.kustomize.command` setting is empty.
+   */
   command?: string;
   /** The workspace folder, for naming overlays in messages. */
   root?: string;
@@ -57,6 +65,11 @@ export interface OverlayServiceOptions {
   republish: (uris: Iterable<string>) => void;
   delayMs?: number;
   timeoutMs?: number;
+  /**
+   * True while an edit waits to be linted: starting kustomize (a process spawn blocks this thread
+   * until the child runs) and mapping a finished render wait until the edit's diagnostics are out.
+   */
+  editPending?: () => boolean;
   /** Replaces the real render (tests of the scheduling only). */
   render?: (command: KustomizeCommand, dir: string, timeoutMs: number) => Promise<RenderResult>;
 }
@@ -70,14 +83,19 @@ export class OverlayService {
   private running = false;
   /** Render results by the key of their inputs' content. */
   private readonly cache = new Map<string, RenderResult>();
+  /** The latest successful render of each overlay, by overlay URI (for the preview). */
+  private readonly lastRender = new Map<string, { yaml: string; baseDir: string }>();
   /** The current findings of each overlay, by overlay URI. */
   private readonly findingsByOverlay = new Map<string, Finding[]>();
-  private command: Promise<KustomizeCommand | undefined> | undefined;
+  /** The command found for a configured command line (or for none: ''). */
+  private command: { configured: string; found: Promise<KustomizeCommand | undefined> } | undefined;
+  private trusted: boolean;
   /** Renders started, for tests and measurements. */
   renders = 0;
   private disposed = false;
 
   constructor(private readonly options: OverlayServiceOptions) {
+    this.trusted = options.trusted;
     this.layout = kustomizeLayout(new Map());
     options.workspace.onFileChanged((uri) => this.fileChanged(uri));
     this.refreshLayout();
@@ -91,6 +109,50 @@ export class OverlayService {
       if (mine.length > 0) forFile.push(mine);
     }
     return forFile.length === 0 ? [] : newRenderedFindings(direct, forFile);
+  }
+
+  /**
+   * The overlays whose inputs include this file (a base HPA is in every overlay that includes its
+   * folder), each with how messages name it and its latest render, if any.
+   */
+  overlaysIncluding(
+    uri: string,
+  ): { uri: string; label: string; rendered: { yaml: string; baseDir: string } | undefined }[] {
+    const path = fsPathOf(uri);
+    return renderableOverlays(this.layout)
+      .filter((o) => (this.inputDirsByOverlay.get(o.uri) ?? []).some((dir) => path.startsWith(`${dir}/`)))
+      .map((o) => ({
+        uri: o.uri,
+        label: overlayLabel(o, this.options.root),
+        rendered: this.lastRender.get(o.uri),
+      }));
+  }
+
+  /** The user trusted the workspace: render what has waited for it. Trust is never taken back. */
+  setTrusted(trusted: boolean): void {
+    if (!trusted || this.trusted) return;
+    this.trusted = true;
+    for (const overlay of this.inputDirsByOverlay.keys()) this.dirty.add(overlay);
+    if (this.dirty.size > 0) this.arm();
+  }
+
+  /** Settings changed: a different kustomize command renders every overlay again. */
+  settingsChanged(): void {
+    if (this.command === undefined || this.command.configured === this.configuredCommand()) return;
+    this.command = undefined;
+    for (const overlay of this.inputDirsByOverlay.keys()) this.dirty.add(overlay);
+    if (this.dirty.size > 0) this.arm();
+  }
+
+  /** The command line to render with: the setting, else the client's initialization option, else ''. */
+  private configuredCommand(): string {
+    return this.options.settings().kustomize.command || (this.options.command ?? '');
+  }
+
+  /** Resolves on a turn of the event loop with no edit waiting to be linted. */
+  private async quiet(): Promise<void> {
+    do await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.options.editPending?.() === true && !this.disposed);
   }
 
   /** Resolves once no render is waiting or running (tests and measurements). */
@@ -125,6 +187,7 @@ export class OverlayService {
     );
     const changed = this.options.workspace.setPartialUris(this.layout.patchUris);
     const overlays = new Set(renderableOverlays(this.layout).map((o) => o.uri));
+    for (const uri of [...this.lastRender.keys()]) if (!overlays.has(uri)) this.lastRender.delete(uri);
     for (const uri of [...this.findingsByOverlay.keys()]) {
       if (overlays.has(uri)) continue;
       changed.push(...(this.findingsByOverlay.get(uri) ?? []).map((f) => f.uri), uri);
@@ -136,7 +199,7 @@ export class OverlayService {
   }
 
   private arm(): void {
-    if (this.disposed || !this.options.trusted) return;
+    if (this.disposed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -144,13 +207,24 @@ export class OverlayService {
     }, this.options.delayMs ?? DEFAULT_RENDER_DELAY_MS);
   }
 
-  /** Renders the dirty overlays one after another; a change meanwhile re-arms the timer. */
+  /**
+   * Renders the dirty overlays one after another; a change meanwhile re-arms the timer. In an
+   * untrusted workspace nothing runs: each overlay with an autoscaler gets one information finding
+   * saying that trusting the workspace renders it.
+   */
   private async drain(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
-      this.command ??= findKustomizeCommand(this.options.command);
-      const command = await this.command;
+      const trusted = this.trusted;
+      let command: KustomizeCommand | undefined;
+      if (trusted) {
+        const configured = this.configuredCommand();
+        if (this.command?.configured !== configured) {
+          this.command = { configured, found: findKustomizeCommand(configured || undefined) };
+        }
+        command = await this.command.found;
+      }
       while (this.dirty.size > 0 && !this.disposed) {
         const overlayUri = this.dirty.values().next().value as string;
         this.dirty.delete(overlayUri);
@@ -162,6 +236,12 @@ export class OverlayService {
         const dirs = this.inputDirsByOverlay.get(overlayUri) ?? [overlay.dir];
         if (!involvesAutoscaler(dirs, this.options.workspace)) {
           findings = []; // nothing an HPA rule could find in it
+        } else if (!trusted) {
+          findings = unavailableFinding(
+            overlay,
+            settings,
+            t('trust this workspace to render it with kustomize (nothing is run in Restricted Mode)'),
+          );
         } else if (!command) {
           findings = unavailableFinding(
             overlay,
@@ -170,7 +250,10 @@ export class OverlayService {
           );
         } else {
           const result = await this.rendered(command, overlay);
+          await this.quiet();
           if (this.disposed) return;
+          if (result.ok) this.lastRender.set(overlayUri, { yaml: result.yaml, baseDir: result.baseDir });
+          else this.lastRender.delete(overlayUri);
           findings = overlayFindings(
             overlay,
             result,
@@ -192,6 +275,7 @@ export class OverlayService {
     const key = this.inputKey(command, overlay);
     const hit = this.cache.get(key);
     if (hit) return hit;
+    await this.quiet();
     this.renders++;
     const render = this.options.render ?? renderOverlay;
     const result = await render(command, overlay.dir, this.options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS);

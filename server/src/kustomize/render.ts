@@ -11,7 +11,7 @@
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, setPriority, tmpdir } from 'node:os';
 import { delimiter, join, relative, sep } from 'node:path';
 
 export interface KustomizeCommand {
@@ -75,7 +75,7 @@ export async function renderOverlay(
     );
     const [program, ...args] = command.argv;
     return await new Promise<RenderResult>((resolve) => {
-      execFile(
+      const child = execFile(
         program!,
         [...args, wrapper],
         { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
@@ -90,9 +90,26 @@ export async function renderOverlay(
           });
         },
       );
+      lowerPriority(child.pid);
+      // kustomize reads no input; an open pipe would only keep a misconfigured command waiting.
+      child.stdin?.end();
     });
   } finally {
     await rm(wrapper, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A render is background work: on a machine with few cores, kustomize at normal priority takes CPU
+ * time from the language server and the editor while the user types. Best effort (a platform or
+ * sandbox that refuses leaves it as it is).
+ */
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, osConstants.priority.PRIORITY_LOW);
+  } catch {
+    // not allowed here: the render still runs
   }
 }
 

@@ -200,7 +200,7 @@ function stepKey(step: Step | undefined): string | undefined {
 }
 
 /** A source name and a rendered one: equal, or the rendered one with a namePrefix or nameSuffix. */
-function namesMatch(rendered: string | undefined, source: string | undefined): boolean {
+export function namesMatch(rendered: string | undefined, source: string | undefined): boolean {
   if (rendered === undefined || source === undefined) return false;
   return rendered === source || rendered.startsWith(source) || rendered.endsWith(source);
 }

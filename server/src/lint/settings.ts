@@ -12,6 +12,11 @@ export interface HpaSettings {
   slowRampBudgetSeconds: number;
   /** `hpa.maxFileSizeBytes`: larger files are skipped with one information diagnostic. */
   maxFileSizeBytes: number;
+  /**
+   * `hpa.kustomize.command`: the command line that renders an overlay (the folder is appended);
+   * empty means `kustomize build` when on PATH, else `kubectl kustomize`.
+   */
+  kustomize: { command: string };
 }
 
 /** The configuration section the server pulls with workspace/configuration. */
@@ -21,6 +26,7 @@ export const DEFAULT_SETTINGS: Readonly<HpaSettings> = Object.freeze({
   rules: {},
   slowRampBudgetSeconds: 600,
   maxFileSizeBytes: 5_000_000,
+  kustomize: Object.freeze({ command: '' }),
 });
 
 /** Minimums declared in package.json. */
@@ -36,6 +42,9 @@ export function normalizeSettings(raw: unknown): HpaSettings {
       if (typeof value === 'string' && OVERRIDES.has(value)) rules[id] = value as SeverityOverride;
     }
   }
+  const kustomize = (
+    typeof input.kustomize === 'object' && input.kustomize !== null ? input.kustomize : {}
+  ) as Record<string, unknown>;
   return {
     rules,
     slowRampBudgetSeconds: numberAtLeast(
@@ -48,6 +57,7 @@ export function normalizeSettings(raw: unknown): HpaSettings {
       SETTINGS_MINIMUMS.maxFileSizeBytes,
       DEFAULT_SETTINGS.maxFileSizeBytes,
     ),
+    kustomize: { command: typeof kustomize.command === 'string' ? kustomize.command.trim() : '' },
   };
 }
 

@@ -9,6 +9,8 @@ import {
   DocumentHpasRequest,
   type DocumentHpa,
   OPEN_PREVIEW_TO_SIDE_COMMAND,
+  type PreviewModel,
+  type PreviewModelParams,
   PreviewModelRequest,
 } from '../../../common/protocol';
 import { t } from '../localize';
@@ -48,14 +50,17 @@ export function registerPreviewRequests(
   workspace: WorkspaceIndex,
   indexedFile: (uri: string) => FileModel | undefined,
   settings?: () => HpaSettings,
+  /** Adds what the file alone cannot say (the kustomize overlays that include it). */
+  extendModel: (model: PreviewModel, params: PreviewModelParams) => PreviewModel = (model) => model,
 ): void {
   const hpasOf = (uri: string): DocumentHpa[] => {
     const file = indexedFile(uri);
     return file ? documentHpas(file, workspace) : [];
   };
-  onCustomRequest(connection, PreviewModelRequest, ({ uri, line }) => {
-    const file = indexedFile(uri);
-    return file ? previewModelAt(file, workspace, line, settings?.()) : null;
+  onCustomRequest(connection, PreviewModelRequest, (params) => {
+    const file = indexedFile(params.uri);
+    const model = file ? previewModelAt(file, workspace, params.line, settings?.()) : null;
+    return model && extendModel(model, params);
   });
   onCustomRequest(connection, DocumentHpasRequest, ({ uri }) => hpasOf(uri));
   connection.onCodeLens(({ textDocument }) => previewCodeLenses(textDocument.uri, hpasOf(textDocument.uri)));

@@ -15,7 +15,7 @@ import {
   TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { findYamlFiles, isYamlPath, readYamlFile } from '../workspace/diskWorkspace';
+import { findYamlFiles, isIndexedPath, readYamlFile } from '../workspace/diskWorkspace';
 import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
@@ -31,6 +31,8 @@ import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
 import { FullTextCheck } from './fullTextCheck';
 import { WorkspaceSync } from './workspaceSync';
 import { OverlayService, overlayOptions } from '../kustomize/overlayService';
+import { registerOverlayHandlers } from './overlayRequests';
+import { withOverlays } from '../kustomize/overlayPreview';
 
 /** The server answers from the read fields first and checks the rest for YAML errors when idle. */
 const PARSE_OPTIONS: ParseOptions = { blankUnreadFields: true };
@@ -80,6 +82,7 @@ export function startHpaService(connection: Connection): HpaService {
       settings: () => settings,
       root: workspaceFolders[0],
       republish: scheduleOpen,
+      editPending: () => flushScheduled,
       ...overlayOptions(params),
     });
     return {
@@ -98,7 +101,7 @@ export function startHpaService(connection: Connection): HpaService {
     }
     if (canWatchFiles) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.{yaml,yml}' }],
+        watchers: [{ globPattern: '**/*.{yaml,yml}' }, { globPattern: '**/Kustomization' }],
       });
     }
     void pullSettings()
@@ -132,12 +135,12 @@ export function startHpaService(connection: Connection): HpaService {
   }
 
   connection.onDidChangeConfiguration(() => {
-    void pullSettings().then(() => lintOpenDocuments());
+    void pullSettings().then(() => (overlays?.settingsChanged(), lintOpenDocuments()));
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {
     for (const change of params.changes) {
-      if (!isYamlPath(change.uri)) continue;
+      if (!isIndexedPath(change.uri)) continue;
       const text =
         change.type === FileChangeType.Deleted
           ? undefined
@@ -231,7 +234,14 @@ export function startHpaService(connection: Connection): HpaService {
     scheduleOpen(related);
   });
 
-  registerPreviewRequests(connection, workspace, indexedFile, () => settings);
+  registerPreviewRequests(
+    connection,
+    workspace,
+    indexedFile,
+    () => settings,
+    (m, p) => withOverlays(m, p, overlays),
+  );
+  registerOverlayHandlers(connection, () => overlays);
 
   /** The file as the index holds it, brought up to date first when an edit is still pending. */
   function indexedFile(uri: string): FileModel | undefined {

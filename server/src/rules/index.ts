@@ -4,7 +4,7 @@
  *   yaml-syntax                 error    The document is not valid YAML (yaml's own error).
  *   file-too-large              info     The file is larger than hpa.maxFileSizeBytes and was skipped.
  *   kustomize-render            warning  kustomize could not render an overlay (its own message, on the kustomization).
- *   kustomize-unavailable       info     No kustomize binary: the overlay is not rendered (how to enable it).
+ *   kustomize-unavailable       info     No kustomize binary, or an untrusted workspace: the overlay is not rendered (how to enable it).
  *   schema                      error    Unknown fields, wrong types, missing required fields, unsupported values.
  *   min-replicas                error    spec.minReplicas must be at least 1 (0 needs HPAScaleToZero and an Object/External metric).
  *   max-replicas                error    spec.maxReplicas must be > 0 and >= minReplicas.
