@@ -4,7 +4,7 @@
  * documentation in each language (see /work/shared/docs/l10n-glossary.md and common/l10n/README.md).
  * Placeholders are `{name}`; values are inserted as text, never as markup.
  */
-import { PREVIEW_CATALOG, type PreviewKey } from '../l10n/catalogs';
+import { PREVIEW_CATALOG, type PreviewKey } from '../l10n/catalogs/preview';
 import { translate } from '../l10n/catalog';
 import { formatMessage } from '../l10n/format';
 import type { PreviewLocale } from './locale';

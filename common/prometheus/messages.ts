@@ -5,7 +5,7 @@
  * error text unchanged.
  */
 import { translate } from '../l10n/catalog';
-import { PROMETHEUS_CATALOG, type PrometheusKey } from '../l10n/catalogs';
+import { PROMETHEUS_CATALOG, type PrometheusKey } from '../l10n/catalogs/prometheus';
 import type { PreviewLocale } from '../preview/locale';
 import type { PrometheusErrorCode } from './errors';
 import type { BacktestNote } from './notes';

@@ -4,7 +4,7 @@
  * project's one lookup and formatter.
  */
 import { translate } from '../l10n/catalog';
-import { TUNE_CATALOG, type TuneKey } from '../l10n/catalogs';
+import { TUNE_CATALOG, type TuneKey } from '../l10n/catalogs/tune';
 import type { Locale } from '../l10n/locales';
 
 /** The project's languages (common/l10n). */

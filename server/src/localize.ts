@@ -6,7 +6,7 @@
  * `locale` it sends in `initialize`, without VS Code's help.
  */
 import { translate } from '../../common/l10n/catalog';
-import { SERVER_CATALOG } from '../../common/l10n/catalogs';
+import { SERVER_CATALOG } from '../../common/l10n/catalogs/server';
 import type { MessageArgs } from '../../common/l10n/format';
 import type { ArgsFor } from '../../common/l10n/placeholderTypes';
 import { normalizeLocale, SOURCE_LOCALE, type Locale } from '../../common/l10n/locales';

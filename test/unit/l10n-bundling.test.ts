@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { FEATURES_CATALOG, PREVIEW_CATALOG, SERVER_CATALOG } from '../../common/l10n/catalogs';
+import { FEATURES_CATALOG } from '../../common/l10n/catalogs/features';
+import { PREVIEW_CATALOG } from '../../common/l10n/catalogs/preview';
+import { SERVER_CATALOG } from '../../common/l10n/catalogs/server';
 
 const DIST = join(__dirname, '..', '..', 'dist');
 const bundle = (name: string): string => readFileSync(join(DIST, name), 'utf8');

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { FEATURES_CATALOG, PREVIEW_CATALOG } from '../../common/l10n/catalogs';
+import { FEATURES_CATALOG } from '../../common/l10n/catalogs/features';
+import { PREVIEW_CATALOG } from '../../common/l10n/catalogs/preview';
 import { placeholdersOf } from '../../common/l10n/format';
 
 const ROOT = join(__dirname, '..', '..');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { SERVER_CATALOG } from '../../common/l10n/catalogs';
+import { SERVER_CATALOG } from '../../common/l10n/catalogs/server';
 import { LOCALES, normalizeLocale } from '../../common/l10n/locales';
 import { commandLineLocale } from '../../server/src/cli/commandLineLocale';
 import { listOf, setLocale, t } from '../../server/src/localize';

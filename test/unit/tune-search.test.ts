@@ -1,5 +1,5 @@
 /** common/tune: the need, the four figures on hand-made runs, the search space and the search's contract. */
-import { TUNE_CATALOG } from '../../common/l10n/catalogs';
+import { TUNE_CATALOG } from '../../common/l10n/catalogs/tune';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

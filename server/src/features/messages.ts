@@ -5,7 +5,7 @@
  * live in the bundles so every part of the product localises one way (common/l10n/README.md).
  */
 import { translate } from '../../../common/l10n/catalog';
-import { FEATURES_CATALOG, type FeatureKey } from '../../../common/l10n/catalogs';
+import { FEATURES_CATALOG, type FeatureKey } from '../../../common/l10n/catalogs/features';
 import { placeholdersOf } from '../../../common/l10n/format';
 import { LOCALES, normalizeLocale, type Locale } from '../../../common/l10n/locales';
 
