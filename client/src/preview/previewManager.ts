@@ -17,6 +17,7 @@ import { isPreviewModel, isWebviewToHost } from '../../../common/preview/validat
 import type { ServerLink, ServerStatus } from '../serverLink';
 import { hpaAtLine, type DocumentHpaCache } from './documentHpas';
 import { exportFileName } from './exportFileName';
+import { applyBehavior } from './applyBehavior';
 import { previewHtml } from './previewHtml';
 import type { PrometheusReplay } from '../../../common/prometheus/replay';
 import { LOAD_FROM_PROMETHEUS_COMMAND } from '../prometheus/commands';
@@ -421,6 +422,9 @@ export class PreviewManager implements vscode.Disposable {
         return;
       case 'exportSvg':
         await this.save(message.text, exportFileName(this.hpaName, 'svg'), vscode.l10n.t('SVG images'));
+        return;
+      case 'applyBehavior':
+        await applyBehavior(this.server, message.uri, message.documentIndex, message.behavior);
         return;
     }
   }
