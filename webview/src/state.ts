@@ -21,6 +21,13 @@ import { LOG_PAGE_SIZE } from './logView';
 import { prometheusText } from '../../common/prometheus/messages';
 import { isPrometheusReplay, type PrometheusReplay } from '../../common/prometheus/replay';
 import { formatInstant } from '../../common/prometheus/time';
+import {
+  INITIAL_SUGGEST,
+  isSuggestAction,
+  reduceSuggest,
+  type SuggestAction,
+  type SuggestState,
+} from './suggestState';
 
 export interface PanelState {
   model: PreviewModel | null;
@@ -45,6 +52,8 @@ export interface PanelState {
   stepMode: boolean;
   cursor: number;
   logStart: number;
+  /** "Suggest behavior…": goals, search progress, candidates (suggestState.ts). */
+  suggest: SuggestState;
 }
 
 /** What the user did in the panel. */
@@ -56,7 +65,8 @@ export type PanelAction =
   | { type: 'step'; delta: number; stepCount: number }
   | { type: 'logVariant'; variant: string }
   | { type: 'logPage'; start: number }
-  | { type: 'logFilter'; filter: string };
+  | { type: 'logFilter'; filter: string }
+  | SuggestAction;
 
 export type Action = HostToWebview | PanelAction;
 
@@ -79,6 +89,7 @@ export const INITIAL_STATE: PanelState = {
   stepMode: false,
   cursor: 0,
   logStart: 0,
+  suggest: INITIAL_SUGGEST,
 };
 
 /** The settings in force: the stored ones, or the defaults, cleaned for the model's metrics. */
@@ -168,7 +179,15 @@ function applyHostMessage(state: PanelState, message: HostToWebview): PanelState
       // Another HPA: its own settings, a fresh log; a CSV of the previous one no longer applies.
       const fresh = sameHpa(state.model, message.model)
         ? {}
-        : { settings: null, fixed: null, replay: null, cursor: 0, logStart: 0, status: null };
+        : {
+            settings: null,
+            fixed: null,
+            replay: null,
+            cursor: 0,
+            logStart: 0,
+            status: null,
+            suggest: INITIAL_SUGGEST,
+          };
       return {
         ...state,
         ...fresh,
@@ -215,7 +234,7 @@ function applyHostMessage(state: PanelState, message: HostToWebview): PanelState
   }
 }
 
-function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
+function applyPanelAction(state: PanelState, action: Exclude<PanelAction, SuggestAction>): PanelState {
   switch (action.type) {
     case 'metricLoad': {
       const settings = settingsOf(state);
@@ -253,6 +272,7 @@ function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
 }
 
 export function reduce(state: PanelState, action: Action): PanelState {
+  if (isSuggestAction(action)) return { ...state, suggest: reduceSuggest(state.suggest, action) };
   switch (action.type) {
     case 'metricLoad':
     case 'runSetting':
