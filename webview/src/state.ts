@@ -272,7 +272,10 @@ function applyPanelAction(state: PanelState, action: Exclude<PanelAction, Sugges
 }
 
 export function reduce(state: PanelState, action: Action): PanelState {
-  if (isSuggestAction(action)) return { ...state, suggest: reduceSuggest(state.suggest, action) };
+  if (isSuggestAction(action)) {
+    const suggest = reduceSuggest(state.suggest, action);
+    return suggest === state.suggest ? state : { ...state, suggest };
+  }
   switch (action.type) {
     case 'metricLoad':
     case 'runSetting':
