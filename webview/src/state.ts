@@ -16,7 +16,7 @@ import {
   type PanelSettings,
 } from '../../common/preview/settings';
 import { t } from '../../common/preview/strings';
-import { VARIANT_KEYS, type VariantKey } from '../../common/preview/variants';
+import { VARIANT_KEYS, type SimulatedVariantKey } from '../../common/preview/variants';
 import { LOG_PAGE_SIZE } from './logView';
 import { prometheusText } from '../../common/prometheus/messages';
 import { isPrometheusReplay, type PrometheusReplay } from '../../common/prometheus/replay';
@@ -46,7 +46,7 @@ export interface PanelState {
   status: { text: string; error: boolean } | null;
   /** Bumped when the settings change from outside the form (a CSV), so the form shows the new values. */
   formRevision: number;
-  logVariant: VariantKey;
+  logVariant: SimulatedVariantKey;
   /** Which syncs the decision log lists: those that changed the replicas (the default), or all. */
   logFilter: LogFilter;
   stepMode: boolean;
@@ -257,8 +257,8 @@ function applyPanelAction(state: PanelState, action: Exclude<PanelAction, Sugges
       return { ...state, cursor, logStart: Math.floor(cursor / LOG_PAGE_SIZE) * LOG_PAGE_SIZE };
     }
     case 'logVariant':
-      return VARIANT_KEYS.includes(action.variant as VariantKey)
-        ? { ...state, logVariant: action.variant as VariantKey }
+      return VARIANT_KEYS.includes(action.variant as SimulatedVariantKey)
+        ? { ...state, logVariant: action.variant as SimulatedVariantKey }
         : state;
     case 'logPage':
       return Number.isInteger(action.start) && action.start >= 0
@@ -305,7 +305,7 @@ export interface SavedState {
   fixed: FixedLoad | null;
   /** Absent in states saved before Prometheus loads existed. */
   replay?: PrometheusReplay | null;
-  logVariant: VariantKey;
+  logVariant: SimulatedVariantKey;
   logFilter?: LogFilter;
   stepMode: boolean;
   cursor: number;
@@ -342,7 +342,7 @@ export function fromSaved(saved: unknown): PanelState {
     fixed: s.fixed ?? null,
     replay: isPrometheusReplay(s.replay) ? s.replay : null,
     settings: model ? sanitizeSettings(s.settings, previewMetricNames(model.spec), PROFILE_NAMES) : null,
-    logVariant: VARIANT_KEYS.includes(s.logVariant) ? s.logVariant : 'this',
+    logVariant: VARIANT_KEYS.includes(s.logVariant as SimulatedVariantKey) ? s.logVariant : 'this',
     logFilter: s.logFilter && LOG_FILTERS.includes(s.logFilter) ? s.logFilter : 'events',
     stepMode: s.stepMode === true,
     cursor: Number.isInteger(s.cursor) ? s.cursor : 0,
