@@ -51,14 +51,35 @@ export class SuggestView implements View {
   /** The search in progress sees the latest state through these (the view is rendered on every change). */
   private runId = 0;
   private running = false;
+  private progressBar: HTMLProgressElement | null = null;
+  private progressText: HTMLElement | null = null;
 
   render(context: ViewContext): void {
     const { state } = context;
     const s = state.suggest;
     this.runId = s.runId;
     this.running = s.running !== null;
-    const key = [s, state.locale, state.model, state.settings, state.fixed, state.locked, context.embedded];
-    if (key.length === this.shown.length && key.every((v, i) => v === this.shown[i])) return;
+    // Progress alone changes only the bar and its line: the Cancel button stays the same element,
+    // so a click on it is never lost to a repaint between two slices.
+    const key = [
+      s.open,
+      s.goals,
+      s.runId,
+      s.running === null,
+      s.result,
+      s.chosen,
+      s.notice,
+      state.locale,
+      state.model,
+      state.settings,
+      state.fixed,
+      state.locked,
+      context.embedded,
+    ];
+    if (key.length === this.shown.length && key.every((v, i) => v === this.shown[i])) {
+      if (s.running) this.showProgress(state.locale, s.running);
+      return;
+    }
     this.shown = key;
     clear(this.element);
     if (!state.model) return;
@@ -155,15 +176,21 @@ export class SuggestView implements View {
       t(L, 'suggest.cancel'),
     ]);
     cancel.addEventListener('click', () => context.dispatch({ type: 'suggestCancel' }));
-    const { evaluated, budget } = s.running;
-    row.append(
-      h('progress', { class: 'suggest-progress', max: Math.max(1, budget), value: evaluated }),
-      h('span', { class: 'suggest-progress-text', role: 'status' }, [
-        t(L, 'suggest.progress', { evaluated, budget }),
-      ]),
-      cancel,
-    );
+    this.progressBar = h('progress', { class: 'suggest-progress' });
+    this.progressText = h('span', { class: 'suggest-progress-text', role: 'status' });
+    this.showProgress(L, s.running);
+    row.append(this.progressBar, this.progressText, cancel);
     return row;
+  }
+
+  private showProgress(
+    locale: ViewContext['state']['locale'],
+    p: { evaluated: number; budget: number },
+  ): void {
+    if (!this.progressBar || !this.progressText) return;
+    this.progressBar.max = Math.max(1, p.budget);
+    this.progressBar.value = p.evaluated;
+    this.progressText.textContent = t(locale, 'suggest.progress', p);
   }
 
   private start(context: ViewContext): void {
