@@ -210,8 +210,7 @@ export class PreviewManager implements vscode.Disposable {
     );
     this.panelDisposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => {
-        // Anything that is not one of our messages, in the shape we expect, is dropped.
-        if (isWebviewToHost(message)) void this.onMessage(message);
+        void this.receive(message);
       }),
       panel.onDidChangeViewState((e) => this.setVisibleContext(e.webviewPanel.visible)),
       panel.onDidDispose(() => {
@@ -391,6 +390,11 @@ export class PreviewManager implements vscode.Disposable {
       };
       this.inspectionChanged.fire();
     });
+  }
+
+  /** A message from the page; anything that is not one of ours, in the shape we expect, is dropped. */
+  async receive(message: unknown): Promise<void> {
+    if (isWebviewToHost(message)) await this.onMessage(message);
   }
 
   private async onMessage(message: WebviewToHost): Promise<void> {
