@@ -159,7 +159,11 @@ test('Apply writes the best block under spec; simulate on the edited file gives 
   assert.ok(edit.newText.startsWith('  behavior:\n    scaleUp:\n'), edit.newText);
   const edited = applyEdits(file, [edit]);
   assert.equal(edited.slice(0, DEMO.length), DEMO, 'every line before the block is kept, comments included');
-  assert.deepEqual(lintFiles({ 'demo.yaml': edited }, 'demo.yaml'), [], 'the written block passes every rule');
+  assert.deepEqual(
+    lintFiles({ 'demo.yaml': edited }, 'demo.yaml'),
+    [],
+    'the written block passes every rule',
+  );
   for (const f of best.figures) {
     const r = await cli(['simulate', 'm.yaml', '--profile', f.load, ...SIMULATE_FLAGS, '--format', 'csv'], {
       'm.yaml': edited,
