@@ -3,10 +3,11 @@
  * and the language server, and messages between the extension host and the preview webview.
  * Typed unions, validated on receipt by the side that reads them.
  *
- * Requests (client -> server, custom LSP methods): PreviewModelRequest, DocumentHpasRequest.
+ * Requests (client -> server, custom LSP methods): PreviewModelRequest, DocumentHpasRequest,
+ * BehaviorEditRequest.
  * Notifications (client -> server): WorkspaceTrustNotification.
  */
-import type { HPASpec, ControllerOptions } from './engine/types';
+import type { HPABehavior, HPASpec, ControllerOptions } from './engine/types';
 import type { LoadSeries } from './engine/simulationTypes';
 import type { PrometheusReplay } from './prometheus/replay';
 
@@ -124,6 +125,29 @@ export const WorkspaceTrustNotification: CustomNotification<WorkspaceTrustParams
   method: 'hpa/workspaceTrust',
 };
 
+export interface BehaviorEditParams {
+  uri: string;
+  /** Index of the HPA's YAML document within the file (PreviewModel.documentIndex). */
+  documentIndex: number;
+  /** The block to write, e.g. a suggestion of the tuner. */
+  behavior: HPABehavior;
+}
+
+/** One text edit in LSP terms (0-based lines and UTF-16 characters). */
+export interface BehaviorTextEdit {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+
+/**
+ * The one minimal edit that writes `behavior` into the HPA: its `behavior:` lines replaced, or the
+ * block inserted at the end of `spec:`, in the file's indentation. Null when the document is not an
+ * HPA with a block-style spec the server can edit.
+ */
+export const BehaviorEditRequest: CustomRequest<BehaviorEditParams, BehaviorTextEdit | null> = {
+  method: 'hpa/behaviorEdit',
+};
+
 /** The command a CodeLens runs, with its arguments `[uri, line]` (uri as a string, line 0-based). */
 export const OPEN_PREVIEW_TO_SIDE_COMMAND = 'hpa.openPreviewToSide';
 
@@ -179,4 +203,6 @@ export type WebviewToHost =
    * The lines of the problems the page's warning banner lists (empty: no banner), sent when they
    * change: what the page shows, for the host's inspection in tests.
    */
-  | { type: 'problemsShown'; lines: number[] };
+  | { type: 'problemsShown'; lines: number[] }
+  /** Write a suggested block into the HPA the panel shows (the host asks the server for the edit). */
+  | { type: 'applyBehavior'; uri: string; documentIndex: number; behavior: HPABehavior };

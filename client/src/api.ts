@@ -19,4 +19,9 @@ export interface HpaExtensionApi {
   /** What the preview panel was last told and whether its page loaded (for the reload test). */
   previewState(): PreviewInspection;
   readonly onDidChangePreviewState: vscode.Event<void>;
+  /**
+   * Hands the host a message as the preview page posts it (validated the same way), resolving when
+   * it is handled: the tests cannot click inside a webview, so Apply is driven through here.
+   */
+  previewMessage(message: unknown): Promise<void>;
 }

@@ -50,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
     serverRestarts: () => restartPolicy.restartCount(),
     previewState: () => preview.inspect(),
     onDidChangePreviewState: preview.onDidChangeInspection,
+    previewMessage: (message) => preview.receive(message),
   };
 }
 

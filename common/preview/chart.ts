@@ -59,10 +59,12 @@ export const VARIANT_CLASS: Record<VariantKey, string> = {
   this: 'hpa-c-this',
   defaults: 'hpa-c-defaults',
   formula: 'hpa-c-formula',
+  suggested: 'hpa-c-suggested',
 };
 
 export function variantLabel(run: Pick<VariantRun, 'key' | 'legacy'>, locale: PreviewLocale): string {
   if (run.key === 'this') return t(locale, run.legacy ? 'variantThisLegacy' : 'variantThis');
+  if (run.key === 'suggested') return t(locale, 'variantSuggested');
   // The bare formula says what it ignores: without min/max it can look cheapest by breaking them.
   return t(locale, run.key === 'defaults' ? 'variantDefaults' : 'variantFormulaBare');
 }
@@ -435,7 +437,7 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
     items.push({ cls, label: t(locale, key, { value }) });
   }
   // Draw the formula first and this HPA last, so the manifest's own line is on top.
-  const order: VariantKey[] = ['formula', 'defaults', 'this'];
+  const order: VariantKey[] = ['formula', 'defaults', 'suggested', 'this'];
   const runs = [...input.runs].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   for (const run of runs) {
     const all = visibleSteps(run.result.steps, input.cursorIndex);
@@ -597,6 +599,7 @@ export const EXPORT_STYLE = `
 .hpa-c-this{stroke:var(--vscode-charts-blue,#1a85ff);stroke-width:2.2}
 .hpa-c-defaults{stroke:var(--vscode-charts-green,#388a34);stroke-dasharray:8 4}
 .hpa-c-formula{stroke:var(--vscode-charts-orange,#d18616);stroke-dasharray:2 3}
+.hpa-c-suggested{stroke:var(--vscode-charts-yellow,#b89500);stroke-width:1.8;stroke-dasharray:10 3 2 3}
 .hpa-clip-note{fill:var(--vscode-charts-orange,#d18616)}
 .hpa-c-ready{stroke:var(--vscode-charts-purple,#652d90);stroke-width:1.4;stroke-dasharray:1 3}
 .hpa-c-actual{stroke:var(--vscode-editor-foreground,#1f1f1f);stroke-width:1.8;stroke-dasharray:6 2 1 2}

@@ -6,6 +6,7 @@
 import type { HostToWebview, PreviewModel, PreviewSettings, WebviewToHost } from '../protocol';
 import type { LoadSeries } from '../engine/simulationTypes';
 import { isPrometheusReplay } from '../prometheus/replay';
+import type { HPABehavior } from '../engine/types';
 
 type Obj = Record<string, unknown>;
 
@@ -46,6 +47,38 @@ function isProblemList(v: unknown): boolean {
     v.length <= 1000 &&
     v.every((p) => isObj(p) && isInt(p.line) && isStr(p.message) && isStr(p.rule, 200))
   );
+}
+
+const POLICY_TYPES = ['Pods', 'Percent'];
+const SELECT_POLICIES = ['Max', 'Min', 'Disabled'];
+
+function isScalingRules(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (!isObj(v)) return false;
+  return (
+    isOptional(v.stabilizationWindowSeconds, (w) => w === null || isInt(w)) &&
+    isOptional(v.selectPolicy, (p) => typeof p === 'string' && SELECT_POLICIES.includes(p)) &&
+    isOptional(
+      v.policies,
+      (ps) =>
+        Array.isArray(ps) &&
+        ps.length <= 10 &&
+        ps.every(
+          (p) =>
+            isObj(p) &&
+            typeof p.type === 'string' &&
+            POLICY_TYPES.includes(p.type) &&
+            isInt(p.value) &&
+            isInt(p.periodSeconds),
+        ),
+    ) &&
+    isOptional(v.tolerance, (t) => isStr(t, 64) || isNum(t))
+  );
+}
+
+/** A behavior block as the tuner writes it: only the fields the API knows, with their types. */
+export function isBehavior(v: unknown): v is HPABehavior {
+  return isObj(v) && isScalingRules(v.scaleUp) && isScalingRules(v.scaleDown);
 }
 
 export function isPreviewModel(v: unknown): v is PreviewModel {
@@ -141,6 +174,8 @@ export function isWebviewToHost(v: unknown): v is WebviewToHost {
       return isStr(v.text, MAX_TEXT);
     case 'problemsShown':
       return Array.isArray(v.lines) && v.lines.length <= 1000 && v.lines.every(isInt);
+    case 'applyBehavior':
+      return isStr(v.uri, 4096) && isInt(v.documentIndex) && v.documentIndex >= 0 && isBehavior(v.behavior);
     default:
       return false;
   }

@@ -6,8 +6,13 @@
 import type { HPASpec } from '../engine/types';
 import type { SimulationInput, SimulationResult } from '../engine/simulationTypes';
 
-export type VariantKey = 'this' | 'defaults' | 'formula';
-export const VARIANT_KEYS: readonly VariantKey[] = ['this', 'defaults', 'formula'];
+/**
+ * `suggested` is the preview's fourth line: a tuner candidate overlaid on the charts. It is drawn
+ * only, never simulated by runPreview, so VARIANT_KEYS (the runs, the decision log's choices) leaves it out.
+ */
+export type SimulatedVariantKey = 'this' | 'defaults' | 'formula';
+export type VariantKey = SimulatedVariantKey | 'suggested';
+export const VARIANT_KEYS: readonly SimulatedVariantKey[] = ['this', 'defaults', 'formula'];
 
 export interface VariantRun {
   key: VariantKey;
@@ -17,7 +22,7 @@ export interface VariantRun {
 }
 
 /** The inputs of the three variants from one base input (the HPA as written, mode 'controller'). */
-export function variantInputs(base: SimulationInput): Record<VariantKey, SimulationInput> {
+export function variantInputs(base: SimulationInput): Record<SimulatedVariantKey, SimulationInput> {
   const withDefaults: HPASpec = { ...base.spec, behavior: {} };
   return {
     this: { ...base, mode: 'controller' },

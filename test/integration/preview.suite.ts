@@ -4,6 +4,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { PreviewModelRequest, type PreviewModelParams, type PreviewModelResult } from '../../common/protocol';
 import type { PreviewInspection } from '../../client/src/preview/previewManager';
+import { needModelOf, figuresOf, runSliced } from '../../common/tune';
+import { simulate } from '../../common/engine/simulator';
+import { PROFILE_NAMES, previewMetricNames } from '../../common/preview/run';
+import { sanitizeSettings } from '../../common/preview/settings';
+import { suggestLoads } from '../../common/preview/suggestLoads';
 import { api, closeAllEditors, extension, fixtureUri, openFixture, waitFor } from './helpers';
 
 function previewTabs(): vscode.Tab[] {
@@ -157,6 +162,59 @@ export function previewSuite(): void {
       // The server sees the edit through didChange; a request sent afterwards is answered after it.
       const model = await previewModel(uri, 40);
       assert.equal(model?.spec.maxReplicas, 30);
+    });
+
+    test('Suggest then Apply: one edit to a block that re-simulates to the shown figures; one undo restores the file', async () => {
+      const uri = fixtureUri('clean-hpa.yaml');
+      const editor = await openFixture('clean-hpa.yaml');
+      const original = editor.document.getText();
+      const hpaLine = original.split('\n').indexOf('kind: HorizontalPodAutoscaler');
+      const model = await previewModel(uri, hpaLine);
+      assert.ok(model, 'the server has a preview model');
+      // What the page runs on "Suggest behavior…" with its default settings (test/webview/suggest.test.ts
+      // shows the page lists exactly these candidates): the panel's loads, searched in slices.
+      const settings = sanitizeSettings({}, previewMetricNames(model.spec), PROFILE_NAMES);
+      const result = await runSliced(
+        { loads: suggestLoads(model, settings, null) },
+        { sliceMs: 30, now: () => performance.now(), pause: () => new Promise((r) => setImmediate(r)) },
+      );
+      const shown = result?.candidates[0];
+      assert.ok(shown, 'a candidate');
+      const changed = waitFor(
+        (listener) => vscode.workspace.onDidChangeTextDocument(listener),
+        () => (editor.document.getText() !== original ? true : undefined),
+        () => 'the manifest changed by Apply',
+      );
+      // "Apply" as the page posts it.
+      const exports = await api();
+      await exports.previewMessage({
+        type: 'applyBehavior',
+        uri: model.uri,
+        documentIndex: model.documentIndex,
+        behavior: shown.behavior,
+      });
+      await changed;
+      const edited = editor.document.getText();
+      const at = original.indexOf('  behavior:');
+      assert.equal(edited.slice(0, at), original.slice(0, at), 'everything before the block is kept');
+      assert.ok(edited.slice(at).startsWith('  behavior:\n    scaleUp:\n'), edited.slice(at));
+      // The server's model of the edited file, simulated as the panel does: the figures shown.
+      const after = await previewModel(uri, hpaLine);
+      assert.ok(after);
+      const figures = suggestLoads(after, settings, null).map((l) =>
+        figuresOf(l.name, simulate(l.input), needModelOf(l.input)),
+      );
+      assert.deepEqual(figures, shown.figures);
+      // One undo step takes the whole block back.
+      await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+      const restored = waitFor(
+        (listener) => vscode.workspace.onDidChangeTextDocument(listener),
+        () => (editor.document.getText() === original ? true : undefined),
+        () => `the manifest restored by one undo; now:\n${editor.document.getText()}`,
+      );
+      await vscode.commands.executeCommand('undo');
+      await restored;
+      assert.equal(editor.document.isDirty, false);
     });
   });
 }

@@ -22,6 +22,7 @@ import { OverlayPickerView } from './views/overlayPicker';
 import { SettingsFormView } from './views/settingsForm';
 import { StatusLineView } from './views/statusLine';
 import { StepBarView } from './views/stepBar';
+import { SuggestView } from './views/suggest';
 import { SummaryView } from './views/summary';
 import type { View, ViewContext } from './views/view';
 
@@ -38,6 +39,7 @@ export class PreviewApp {
     new OverlayPickerView(),
     new SettingsFormView(),
     new ActionsView(),
+    new SuggestView(),
     new StatusLineView(),
     new ProblemsView(),
     this.charts,

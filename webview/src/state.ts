@@ -16,11 +16,18 @@ import {
   type PanelSettings,
 } from '../../common/preview/settings';
 import { t } from '../../common/preview/strings';
-import { VARIANT_KEYS, type VariantKey } from '../../common/preview/variants';
+import { VARIANT_KEYS, type SimulatedVariantKey } from '../../common/preview/variants';
 import { LOG_PAGE_SIZE } from './logView';
 import { prometheusText } from '../../common/prometheus/messages';
 import { isPrometheusReplay, type PrometheusReplay } from '../../common/prometheus/replay';
 import { formatInstant } from '../../common/prometheus/time';
+import {
+  INITIAL_SUGGEST,
+  isSuggestAction,
+  reduceSuggest,
+  type SuggestAction,
+  type SuggestState,
+} from './suggestState';
 
 export interface PanelState {
   model: PreviewModel | null;
@@ -39,12 +46,14 @@ export interface PanelState {
   status: { text: string; error: boolean } | null;
   /** Bumped when the settings change from outside the form (a CSV), so the form shows the new values. */
   formRevision: number;
-  logVariant: VariantKey;
+  logVariant: SimulatedVariantKey;
   /** Which syncs the decision log lists: those that changed the replicas (the default), or all. */
   logFilter: LogFilter;
   stepMode: boolean;
   cursor: number;
   logStart: number;
+  /** "Suggest behavior…": goals, search progress, candidates (suggestState.ts). */
+  suggest: SuggestState;
 }
 
 /** What the user did in the panel. */
@@ -56,7 +65,8 @@ export type PanelAction =
   | { type: 'step'; delta: number; stepCount: number }
   | { type: 'logVariant'; variant: string }
   | { type: 'logPage'; start: number }
-  | { type: 'logFilter'; filter: string };
+  | { type: 'logFilter'; filter: string }
+  | SuggestAction;
 
 export type Action = HostToWebview | PanelAction;
 
@@ -79,6 +89,7 @@ export const INITIAL_STATE: PanelState = {
   stepMode: false,
   cursor: 0,
   logStart: 0,
+  suggest: INITIAL_SUGGEST,
 };
 
 /** The settings in force: the stored ones, or the defaults, cleaned for the model's metrics. */
@@ -168,7 +179,15 @@ function applyHostMessage(state: PanelState, message: HostToWebview): PanelState
       // Another HPA: its own settings, a fresh log; a CSV of the previous one no longer applies.
       const fresh = sameHpa(state.model, message.model)
         ? {}
-        : { settings: null, fixed: null, replay: null, cursor: 0, logStart: 0, status: null };
+        : {
+            settings: null,
+            fixed: null,
+            replay: null,
+            cursor: 0,
+            logStart: 0,
+            status: null,
+            suggest: INITIAL_SUGGEST,
+          };
       return {
         ...state,
         ...fresh,
@@ -215,7 +234,7 @@ function applyHostMessage(state: PanelState, message: HostToWebview): PanelState
   }
 }
 
-function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
+function applyPanelAction(state: PanelState, action: Exclude<PanelAction, SuggestAction>): PanelState {
   switch (action.type) {
     case 'metricLoad': {
       const settings = settingsOf(state);
@@ -238,8 +257,8 @@ function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
       return { ...state, cursor, logStart: Math.floor(cursor / LOG_PAGE_SIZE) * LOG_PAGE_SIZE };
     }
     case 'logVariant':
-      return VARIANT_KEYS.includes(action.variant as VariantKey)
-        ? { ...state, logVariant: action.variant as VariantKey }
+      return VARIANT_KEYS.includes(action.variant as SimulatedVariantKey)
+        ? { ...state, logVariant: action.variant as SimulatedVariantKey }
         : state;
     case 'logPage':
       return Number.isInteger(action.start) && action.start >= 0
@@ -253,6 +272,10 @@ function applyPanelAction(state: PanelState, action: PanelAction): PanelState {
 }
 
 export function reduce(state: PanelState, action: Action): PanelState {
+  if (isSuggestAction(action)) {
+    const suggest = reduceSuggest(state.suggest, action);
+    return suggest === state.suggest ? state : { ...state, suggest };
+  }
   switch (action.type) {
     case 'metricLoad':
     case 'runSetting':
@@ -282,7 +305,7 @@ export interface SavedState {
   fixed: FixedLoad | null;
   /** Absent in states saved before Prometheus loads existed. */
   replay?: PrometheusReplay | null;
-  logVariant: VariantKey;
+  logVariant: SimulatedVariantKey;
   logFilter?: LogFilter;
   stepMode: boolean;
   cursor: number;
@@ -319,7 +342,7 @@ export function fromSaved(saved: unknown): PanelState {
     fixed: s.fixed ?? null,
     replay: isPrometheusReplay(s.replay) ? s.replay : null,
     settings: model ? sanitizeSettings(s.settings, previewMetricNames(model.spec), PROFILE_NAMES) : null,
-    logVariant: VARIANT_KEYS.includes(s.logVariant) ? s.logVariant : 'this',
+    logVariant: VARIANT_KEYS.includes(s.logVariant as SimulatedVariantKey) ? s.logVariant : 'this',
     logFilter: s.logFilter && LOG_FILTERS.includes(s.logFilter) ? s.logFilter : 'events',
     stepMode: s.stepMode === true,
     cursor: Number.isInteger(s.cursor) ? s.cursor : 0,

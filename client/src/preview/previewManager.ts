@@ -17,6 +17,7 @@ import { isPreviewModel, isWebviewToHost } from '../../../common/preview/validat
 import type { ServerLink, ServerStatus } from '../serverLink';
 import { hpaAtLine, type DocumentHpaCache } from './documentHpas';
 import { exportFileName } from './exportFileName';
+import { applyBehavior } from './applyBehavior';
 import { previewHtml } from './previewHtml';
 import type { PrometheusReplay } from '../../../common/prometheus/replay';
 import { LOAD_FROM_PROMETHEUS_COMMAND } from '../prometheus/commands';
@@ -209,8 +210,7 @@ export class PreviewManager implements vscode.Disposable {
     );
     this.panelDisposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => {
-        // Anything that is not one of our messages, in the shape we expect, is dropped.
-        if (isWebviewToHost(message)) void this.onMessage(message);
+        void this.receive(message);
       }),
       panel.onDidChangeViewState((e) => this.setVisibleContext(e.webviewPanel.visible)),
       panel.onDidDispose(() => {
@@ -392,6 +392,11 @@ export class PreviewManager implements vscode.Disposable {
     });
   }
 
+  /** A message from the page; anything that is not one of ours, in the shape we expect, is dropped. */
+  async receive(message: unknown): Promise<void> {
+    if (isWebviewToHost(message)) await this.onMessage(message);
+  }
+
   private async onMessage(message: WebviewToHost): Promise<void> {
     switch (message.type) {
       case 'ready':
@@ -421,6 +426,9 @@ export class PreviewManager implements vscode.Disposable {
         return;
       case 'exportSvg':
         await this.save(message.text, exportFileName(this.hpaName, 'svg'), vscode.l10n.t('SVG images'));
+        return;
+      case 'applyBehavior':
+        await applyBehavior(this.server, message.uri, message.documentIndex, message.behavior);
         return;
     }
   }

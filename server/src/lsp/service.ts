@@ -23,6 +23,7 @@ import { warmUpLint } from '../lint/warmUp';
 import { setLocale } from '../localize';
 import { setDocsBase } from '../rules/types';
 import { PREVIEW_CAPABILITIES, registerPreviewRequests } from './previewRequests';
+import { registerBehaviorEdit } from './behaviorEdit';
 import { warmUpSchemas } from '../lint/schemaValidation';
 import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../lint/settings';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -242,6 +243,7 @@ export function startHpaService(connection: Connection): HpaService {
     (m, p) => withOverlays(m, p, overlays),
   );
   registerOverlayHandlers(connection, () => overlays);
+  registerBehaviorEdit(connection, indexedFile);
 
   /** The file as the index holds it, brought up to date first when an edit is still pending. */
   function indexedFile(uri: string): FileModel | undefined {

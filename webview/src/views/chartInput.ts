@@ -3,6 +3,7 @@ import type { PreviewRun } from '../../../common/preview/run';
 import { prometheusText } from '../../../common/prometheus/messages';
 import { realityOfRun } from '../../../common/prometheus/replay';
 import { clampCursor, type PanelState } from '../state';
+import { runsWithSuggestion } from '../suggestOverlay';
 import { stepCount } from './view';
 
 /** `withCursor`: draw the step cursor (the panel in step mode); the exported file never has one. */
@@ -13,7 +14,8 @@ export function chartInput(state: PanelState, run: PreviewRun, withCursor: boole
   const thisRun = run.runs.find((v) => v.key === 'this');
   const reality = state.replay && thisRun ? realityOfRun(state.replay, thisRun.result.steps) : null;
   return {
-    runs: run.runs,
+    // The chosen suggestion, when there is one, is the fourth line.
+    runs: runsWithSuggestion(state, run),
     metricNames: run.metricNames,
     locale: state.locale,
     minReplicas: run.minReplicas,

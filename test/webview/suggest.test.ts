@@ -1,0 +1,134 @@
+/**
+ * "Suggest behavior…" in real Chromium with the panel's CSP: the search runs in slices on the page
+ * (progress moves, the Cancel button answers), cancel leaves the panel as it was, the candidates
+ * shown are the ones the tuner finds for the same loads in Node (reasons, figures), the chosen one
+ * is drawn as a fourth line, and Apply posts its block for the HPA the panel shows.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { PROFILE_NAMES } from '../../common/preview/run';
+import { sanitizeSettings } from '../../common/preview/settings';
+import { suggestLoads } from '../../common/preview/suggestLoads';
+import { explainCandidate, formatNumber, formatRamp, formatShare, tune } from '../../common/tune';
+import { buildWebview, launchChromium, openPanel, startPanelServer, type PanelServer } from './harness';
+import { WEB_MODEL } from './fixtures';
+
+let browser: Browser;
+let server: PanelServer;
+
+before(async () => {
+  await buildWebview();
+  server = await startPanelServer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A day of 15 s syncs: the search takes long enough to watch and to cancel. */
+const SETTINGS = {
+  metricLoads: { cpu: { profile: 'burst', peak: 2, noise: 0.05 } },
+  durationSeconds: 86_400,
+  initialReplicas: null,
+  syncPeriodSeconds: 15,
+  podStartupSeconds: 30,
+};
+const SAVED = {
+  v: 1,
+  model: WEB_MODEL,
+  locale: 'en',
+  locked: false,
+  settings: SETTINGS,
+  fixed: null,
+  logVariant: 'this',
+  stepMode: false,
+  cursor: 0,
+  logStart: 0,
+};
+
+test('suggest: progress, cancel leaves the panel as it was, candidates as the tuner finds them, overlay, apply', async () => {
+  const panel = await openPanel(browser, server.origin, SAVED);
+  const page = panel.page;
+  await page.waitForSelector('svg path.hpa-replicas');
+  assert.equal(await page.locator('svg path.hpa-replicas').count(), 3);
+
+  await page.click('button.suggest-open');
+  await page.waitForSelector('#suggest-maxRampSeconds');
+  assert.equal(await page.inputValue('#suggest-maxRampSeconds'), '60');
+  assert.equal(await page.inputValue('#suggest-maxScaleEventsPerHour'), '6');
+  assert.equal(await page.inputValue('#suggest-maxUnderprovisionedShare'), '2');
+  assert.equal(await page.textContent('.suggest-loads'), 'Tuned over these loads: burst, night, normal');
+  const chartBefore = await page.innerHTML('svg');
+  const savedBefore = (await panel.probe()).state;
+
+  // Progress moves while the search runs: the page painted between slices.
+  await page.click('button.suggest-search');
+  await page.waitForFunction(() => {
+    const p = document.querySelector('progress.suggest-progress') as HTMLProgressElement | null;
+    return p !== null && p.value > 0;
+  });
+  assert.match(
+    (await page.textContent('.suggest-progress-text')) ?? '',
+    /^Searching: \d+ of at most \d+ blocks simulated…$/,
+  );
+  await page.click('button.suggest-cancel');
+  await page.waitForSelector('.suggest-notice.cancelled');
+  assert.equal(await page.textContent('.suggest-notice'), 'Search cancelled; nothing changed.');
+  assert.equal(await page.locator('.suggest-candidate').count(), 0);
+  assert.equal(await page.locator('progress.suggest-progress').count(), 0);
+  assert.equal(await page.innerHTML('svg'), chartBefore, 'the charts are as they were');
+  assert.deepEqual((await panel.probe()).state, savedBefore, 'the saved state is as it was');
+
+  // The same loads and goals in Node: the panel must show exactly these candidates.
+  const loads = suggestLoads(WEB_MODEL, sanitizeSettings(SETTINGS, ['cpu'], PROFILE_NAMES), null);
+  const expected = tune({ loads });
+  assert.ok(expected.candidates.length >= 1);
+
+  await page.click('button.suggest-search');
+  await page.waitForSelector('.suggest-candidate', { timeout: 120_000 });
+  assert.equal(await page.locator('.suggest-candidate').count(), expected.candidates.length);
+  for (const [i, c] of expected.candidates.entries()) {
+    const item = page.locator(`.suggest-candidate[data-rank="${i}"]`);
+    assert.equal(await item.locator('.suggest-reason').textContent(), explainCandidate('en', expected, i));
+    for (const f of c.figures) {
+      const row = item.locator(`tr[data-load="${f.load}"]`);
+      assert.equal(
+        await row.locator('[data-figure="rampSeconds"]').textContent(),
+        formatRamp('en', f.rampSeconds),
+      );
+      assert.equal(await row.locator('[data-figure="scaleEvents"]').textContent(), String(f.scaleEvents));
+      assert.equal(
+        await row.locator('[data-figure="underprovisionedShare"]').textContent(),
+        formatShare('en', f.underprovisionedShare),
+      );
+      assert.equal(await row.locator('[data-figure="podHours"]').textContent(), formatNumber(f.podHours));
+    }
+  }
+
+  // The chosen (best) candidate is the fourth line, in the legend by name.
+  await page.waitForSelector('svg path.hpa-c-suggested');
+  assert.equal(await page.locator('svg path.hpa-replicas').count(), 4);
+  assert.ok(((await page.textContent('svg')) ?? '').includes('Suggested behavior'));
+
+  // Apply posts the chosen block for the HPA shown (embedded: the stub is VS Code's API).
+  const postedBefore = (await panel.probe()).posted.length;
+  await page.click('button.suggest-apply');
+  await page.waitForFunction(
+    (n) => window.__probe.posted.slice(n).some((m) => m.type === 'applyBehavior'),
+    postedBefore,
+  );
+  const apply = (await panel.probe()).posted.slice(postedBefore).find((m) => m.type === 'applyBehavior');
+  assert.deepEqual(apply, {
+    type: 'applyBehavior',
+    uri: WEB_MODEL.uri,
+    documentIndex: WEB_MODEL.documentIndex,
+    behavior: expected.candidates[0]!.behavior,
+  });
+
+  assert.deepEqual((await panel.probe()).cspViolations, []);
+  assert.deepEqual(panel.errors, []);
+  await page.close();
+});

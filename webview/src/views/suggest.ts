@@ -1,0 +1,315 @@
+/**
+ * "Suggest behavior…": the goals (defaults shown), the loads tuned over, the search with progress
+ * and Cancel, and the best candidates with their reason in the panel's language, their figures per
+ * load and their block; "Apply" asks the host to write the chosen block into the manifest.
+ */
+import type { HPABehavior, HPAScalingRules } from '../../../common/engine/types';
+import { settingsOf } from '../state';
+import { suggestLoads } from '../../../common/preview/suggestLoads';
+import { t } from '../../../common/preview/strings';
+import {
+  DEFAULT_GOALS,
+  eventsPerHour,
+  explainCandidate,
+  formatNumber,
+  formatRamp,
+  formatShare,
+  goalList,
+  tuneText,
+  type TuneGoals,
+} from '../../../common/tune';
+import { clear, h } from '../dom';
+import { runSuggestSearch } from '../suggestRunner';
+import type { SuggestState } from '../suggestState';
+import type { View, ViewContext } from './view';
+
+/** The block as YAML lines, for reading (the file gets the server's edit in its own layout). */
+function behaviorLines(behavior: HPABehavior): string[] {
+  const rules = (key: string, r: HPAScalingRules | null | undefined): string[] => {
+    if (!r) return [];
+    const out = [`  ${key}:`];
+    if (typeof r.stabilizationWindowSeconds === 'number')
+      out.push(`    stabilizationWindowSeconds: ${r.stabilizationWindowSeconds}`);
+    if (r.selectPolicy) out.push(`    selectPolicy: ${r.selectPolicy}`);
+    if (r.policies?.length) {
+      out.push('    policies:');
+      for (const p of r.policies)
+        out.push(
+          `      - type: ${p.type}`,
+          `        value: ${p.value}`,
+          `        periodSeconds: ${p.periodSeconds}`,
+        );
+    }
+    return out;
+  };
+  return ['behavior:', ...rules('scaleUp', behavior.scaleUp), ...rules('scaleDown', behavior.scaleDown)];
+}
+
+export class SuggestView implements View {
+  readonly element = h('section', { class: 'suggest' });
+  private shown: unknown[] = [];
+  /** The search in progress sees the latest state through these (the view is rendered on every change). */
+  private runId = 0;
+  private running = false;
+  private progressBar: HTMLProgressElement | null = null;
+  private progressText: HTMLElement | null = null;
+
+  render(context: ViewContext): void {
+    const { state } = context;
+    const s = state.suggest;
+    this.runId = s.runId;
+    this.running = s.running !== null;
+    // Progress alone changes only the bar and its line: the Cancel button stays the same element,
+    // so a click on it is never lost to a repaint between two slices.
+    const key = [
+      s.open,
+      s.goals,
+      s.runId,
+      s.running === null,
+      s.result,
+      s.chosen,
+      s.notice,
+      state.locale,
+      state.model,
+      state.settings,
+      state.fixed,
+      state.locked,
+      context.embedded,
+    ];
+    if (key.length === this.shown.length && key.every((v, i) => v === this.shown[i])) {
+      if (s.running) this.showProgress(state.locale, s.running);
+      return;
+    }
+    this.shown = key;
+    clear(this.element);
+    if (!state.model) return;
+    const L = state.locale;
+    const toggle = h(
+      'button',
+      {
+        type: 'button',
+        class: 'suggest-open',
+        'data-focus': 'suggest-open',
+        'aria-expanded': s.open ? 'true' : 'false',
+      },
+      [t(L, 'suggest.open')],
+    );
+    toggle.addEventListener('click', () => context.dispatch({ type: 'suggestOpen', open: !s.open }));
+    this.element.append(toggle);
+    if (!s.open) return;
+    this.element.append(h('h2', {}, [t(L, 'suggest.heading')]), this.goalsForm(context, s));
+    let loadNames: string[] = [];
+    try {
+      loadNames = suggestLoads(state.model, settingsOf(state), state.fixed).map((l) => l.name);
+    } catch {
+      loadNames = [];
+    }
+    this.element.append(
+      h('p', { class: 'suggest-loads' }, [t(L, 'suggest.loads', { loads: loadNames.join(', ') })]),
+    );
+    this.element.append(this.runControls(context, s));
+    if (s.notice) {
+      const text =
+        s.notice.kind === 'cancelled'
+          ? t(L, 'suggest.cancelled')
+          : t(L, 'suggest.failed', { message: s.notice.message });
+      this.element.append(h('p', { class: `suggest-notice ${s.notice.kind}`, role: 'status' }, [text]));
+    }
+    if (s.result) this.element.append(this.candidates(context, s));
+  }
+
+  private goalsForm(context: ViewContext, s: SuggestState): HTMLElement {
+    const L = context.state.locale;
+    const form = h('div', { class: 'suggest-goals' });
+    const field = (goal: keyof TuneGoals, label: string, scale: number, shownDefault: string) => {
+      const id = `suggest-${goal}`;
+      const input = h('input', {
+        id,
+        type: 'number',
+        min: 0,
+        step: 'any',
+        value: formatNumber(s.goals[goal] * scale),
+        'data-focus': id,
+        disabled: s.running !== null,
+      });
+      input.addEventListener('change', () => {
+        const value = Number(input.value);
+        if (input.value.trim() !== '' && Number.isFinite(value) && value >= 0)
+          context.dispatch({ type: 'suggestGoal', goal, value: value / scale });
+      });
+      form.append(
+        h('label', { for: id }, [label]),
+        input,
+        h('span', { class: 'suggest-default' }, [t(L, 'suggest.goalDefault', { value: shownDefault })]),
+      );
+    };
+    field('maxRampSeconds', t(L, 'suggest.goalRampLabel'), 1, formatNumber(DEFAULT_GOALS.maxRampSeconds));
+    field(
+      'maxScaleEventsPerHour',
+      t(L, 'suggest.goalEventsLabel'),
+      1,
+      formatNumber(DEFAULT_GOALS.maxScaleEventsPerHour),
+    );
+    field(
+      'maxUnderprovisionedShare',
+      t(L, 'suggest.goalUnderLabel'),
+      100,
+      formatNumber(DEFAULT_GOALS.maxUnderprovisionedShare * 100),
+    );
+    return form;
+  }
+
+  private runControls(context: ViewContext, s: SuggestState): HTMLElement {
+    const L = context.state.locale;
+    const row = h('div', { class: 'suggest-run' });
+    if (!s.running) {
+      const search = h(
+        'button',
+        { type: 'button', class: 'suggest-search', 'data-focus': 'suggest-search' },
+        [t(L, 'suggest.run')],
+      );
+      search.addEventListener('click', () => this.start(context));
+      row.append(search);
+      return row;
+    }
+    const cancel = h('button', { type: 'button', class: 'suggest-cancel', 'data-focus': 'suggest-cancel' }, [
+      t(L, 'suggest.cancel'),
+    ]);
+    cancel.addEventListener('click', () => context.dispatch({ type: 'suggestCancel' }));
+    this.progressBar = h('progress', { class: 'suggest-progress' });
+    this.progressText = h('span', { class: 'suggest-progress-text', role: 'status' });
+    this.showProgress(L, s.running);
+    row.append(this.progressBar, this.progressText, cancel);
+    return row;
+  }
+
+  private showProgress(
+    locale: ViewContext['state']['locale'],
+    p: { evaluated: number; budget: number },
+  ): void {
+    if (!this.progressBar || !this.progressText) return;
+    this.progressBar.max = Math.max(1, p.budget);
+    this.progressBar.value = p.evaluated;
+    this.progressText.textContent = t(locale, 'suggest.progress', p);
+  }
+
+  private start(context: ViewContext): void {
+    const { state } = context;
+    if (!state.model || this.running) return;
+    const runId = state.suggest.runId + 1;
+    const goals = state.suggest.goals;
+    let loads;
+    try {
+      loads = suggestLoads(state.model, settingsOf(state), state.fixed);
+    } catch (err) {
+      context.dispatch({ type: 'suggestStart' });
+      context.dispatch({
+        type: 'suggestFailed',
+        runId,
+        message: err instanceof Error ? err.message : String(err),
+      });
+      return;
+    }
+    context.dispatch({ type: 'suggestStart' });
+    const live = () => this.runId === runId && this.running;
+    runSuggestSearch(
+      { loads, goals },
+      {
+        progress: (evaluated, budget) => {
+          if (live()) context.dispatch({ type: 'suggestProgress', runId, evaluated, budget });
+        },
+        cancelled: () => !live(),
+      },
+    ).then(
+      (result) => {
+        if (result && live()) context.dispatch({ type: 'suggestDone', runId, result });
+      },
+      (err: unknown) => {
+        if (live())
+          context.dispatch({
+            type: 'suggestFailed',
+            runId,
+            message: err instanceof Error ? err.message : String(err),
+          });
+      },
+    );
+  }
+
+  private candidates(context: ViewContext, s: SuggestState): HTMLElement {
+    const { state } = context;
+    const L = state.locale;
+    const result = s.result!;
+    const list = h('div', { class: 'suggest-candidates' });
+    if (result.unmet.length > 0)
+      list.append(
+        h('p', { class: 'suggest-unmet' }, [
+          tuneText(L, 'unmetHeading', { goals: goalList(L, result.unmet) }),
+        ]),
+      );
+    result.candidates.forEach((c, i) => {
+      const item = h('div', { class: `suggest-candidate${i === s.chosen ? ' chosen' : ''}`, 'data-rank': i });
+      const radio = h('input', {
+        type: 'radio',
+        name: 'suggest-choice',
+        id: `suggest-choice-${i}`,
+        'data-focus': `suggest-choice-${i}`,
+        checked: i === s.chosen,
+      });
+      radio.addEventListener('change', () => context.dispatch({ type: 'suggestChoose', index: i }));
+      item.append(
+        h('div', { class: 'suggest-candidate-head' }, [
+          radio,
+          h('label', { for: `suggest-choice-${i}` }, [tuneText(L, 'tableCandidate', { rank: i + 1 })]),
+        ]),
+        h('p', { class: 'suggest-reason' }, [explainCandidate(L, result, i)]),
+      );
+      const table = h('table', { class: 'suggest-figures' });
+      table.append(
+        h('tr', {}, [
+          h('th', {}, [tuneText(L, 'tableLoad')]),
+          h('th', {}, [tuneText(L, 'tableRamp')]),
+          h('th', {}, [tuneText(L, 'tableScaleEvents')]),
+          h('th', {}, [tuneText(L, 'tableUnderprovisioned')]),
+          h('th', {}, [tuneText(L, 'tablePodHours')]),
+        ]),
+      );
+      for (const f of c.figures)
+        table.append(
+          h('tr', { 'data-load': f.load }, [
+            h('td', {}, [f.load]),
+            h('td', { 'data-figure': 'rampSeconds' }, [formatRamp(L, f.rampSeconds)]),
+            h('td', { 'data-figure': 'scaleEvents', title: formatNumber(eventsPerHour(f)) }, [
+              String(f.scaleEvents),
+            ]),
+            h('td', { 'data-figure': 'underprovisionedShare' }, [formatShare(L, f.underprovisionedShare)]),
+            h('td', { 'data-figure': 'podHours' }, [formatNumber(f.podHours)]),
+          ]),
+        );
+      item.append(table, h('pre', { class: 'suggest-block' }, [behaviorLines(c.behavior).join('\n')]));
+      if (context.embedded && i === s.chosen) {
+        const model = state.model!;
+        const apply = h(
+          'button',
+          {
+            type: 'button',
+            class: 'suggest-apply',
+            'data-focus': 'suggest-apply',
+            title: t(L, 'suggest.applyHint'),
+          },
+          [t(L, 'suggest.apply')],
+        );
+        apply.addEventListener('click', () =>
+          context.post({
+            type: 'applyBehavior',
+            uri: model.uri,
+            documentIndex: model.documentIndex,
+            behavior: c.behavior,
+          }),
+        );
+        item.append(apply);
+      }
+      list.append(item);
+    });
+    return list;
+  }
+}
