@@ -82,6 +82,68 @@ test('parseLoadCsv reports the row and column of bad input', () => {
   assert.throws(() => parseLoadCsv('', ['cpu']), /no rows/);
 });
 
+test('a "-" cell marks the metric missing until its next value; empty cells keep the gap open', () => {
+  const csv = parseLoadCsv('t,cpu\n0,250m\n15,-\n30,\n45,500m\n60,\n', ['cpu']);
+  assert.deepEqual(csv.loads, [
+    {
+      metric: 'cpu',
+      points: [
+        { t: 0, value: 250 },
+        { t: 45, value: 500 },
+      ],
+      gaps: [{ from: 15, to: 45 }],
+    },
+  ]);
+  // Two gaps stay two spans; a "-" inside an open gap does not restart it.
+  const twice = parseLoadCsv('t,cpu\n0,1\n15,-\n30,-\n45,2\n60,-\n75,3\n', ['cpu']);
+  assert.deepEqual(twice.loads[0]!.gaps, [
+    { from: 15, to: 45 },
+    { from: 60, to: 75 },
+  ]);
+});
+
+test('a "-" in the first row: the metric is missing from the start until its first value', () => {
+  const csv = parseLoadCsv('t,cpu\n0,-\n15,-\n30,750m\n', ['cpu']);
+  assert.deepEqual(csv.loads, [
+    { metric: 'cpu', points: [{ t: 30, value: 750 }], gaps: [{ from: 0, to: 30 }] },
+  ]);
+});
+
+test('a "-" in a row of several metrics is a gap of that metric only; a gap left open lasts to the end of any run', () => {
+  const csv = parseLoadCsv('t,cpu,memory,rps\n0,1,1Gi,10\n60,2,-,20\n120,-,2Gi,30\n', [
+    'cpu',
+    'memory',
+    'rps',
+  ]);
+  const byMetric = new Map(csv.loads.map((l) => [l.metric, l]));
+  assert.deepEqual(byMetric.get('memory'), {
+    metric: 'memory',
+    points: [
+      { t: 0, value: 1024 ** 3 * 1000 },
+      { t: 120, value: 2 * 1024 ** 3 * 1000 },
+    ],
+    gaps: [{ from: 60, to: 120 }],
+  });
+  const cpu = byMetric.get('cpu')!;
+  assert.deepEqual(
+    cpu.points.map((p) => p.t),
+    [0, 60],
+  );
+  assert.equal(cpu.gaps!.length, 1);
+  assert.equal(cpu.gaps![0]!.from, 120);
+  assert.ok(cpu.gaps![0]!.to > 1e12, `an open gap ends at ${cpu.gaps![0]!.to}`);
+  assert.ok(Number.isFinite(cpu.gaps![0]!.to), 'an open gap still crosses JSON');
+  assert.equal(byMetric.get('rps')!.gaps, undefined);
+  // A column of gaps only is a metric missing throughout, not an empty column.
+  assert.deepEqual(parseLoadCsv('t,cpu\n0,-\n', ['cpu']).loads[0]!.points, []);
+  // Only a lone "-" is the gap: a signed number is still a quantity, and a negative one is refused.
+  assert.throws(
+    () => parseLoadCsv('t,cpu\n0,-1\n', ['cpu']),
+    /line 2: column "cpu": "-1" is not a quantity ≥ 0/,
+  );
+  assert.throws(() => parseLoadCsv('t,cpu\n0,--\n', ['cpu']), /line 2: column "cpu": "--" is not a quantity/);
+});
+
 function step(t: number, replicas: number, desired: number, load: number): SimulationStep {
   return {
     t,
