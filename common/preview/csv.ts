@@ -8,11 +8,20 @@ import type { LoadSeries } from '../engine/simulationTypes';
 import { parseQuantity } from '../engine/quantity';
 import type { VariantRun } from './variants';
 
-/** Quotes a cell when needed; text cells that a spreadsheet would run as a formula get a leading quote. */
+/**
+ * The cell that marks a metric as missing from its row on. A lone `-` cannot be a Kubernetes
+ * quantity (a sign needs digits after it), so no value is ever read as a gap or the other way round.
+ */
+export const MISSING_CELL = '-';
+
+/**
+ * Quotes a cell when needed; text cells that a spreadsheet would run as a formula get a leading
+ * quote. The missing cell stays as is: a lone `-` is no formula (nothing follows the sign).
+ */
 export function csvCell(value: string | number): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (text !== MISSING_CELL && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -42,8 +51,9 @@ export function timelineToCsv(runs: VariantRun[], metricNames: string[]): string
     for (const m of metricNames) {
       const load = step.load[m];
       // A plain number a spreadsheet can sum (cores, bytes or the metric's value; the unit is in the
-      // header), and still a quantity the import reads back (`0.304` is `304m`).
-      cells.push(load === undefined ? '' : Math.round(load) / 1000);
+      // header), and still a quantity the import reads back (`0.304` is `304m`). No load at a sync
+      // means the metric was missing there (a gap): the missing cell, so the import keeps the gap.
+      cells.push(load === undefined ? MISSING_CELL : Math.round(load) / 1000);
     }
     for (const run of runs) {
       const s = run.result.steps[i];
@@ -88,12 +98,6 @@ export class CsvError extends Error {
 }
 
 const MAX_ROWS = 200_000;
-
-/**
- * The cell that marks a metric as missing from its row on. A lone `-` cannot be a Kubernetes
- * quantity (a sign needs digits after it), so no value is ever read as a gap or the other way round.
- */
-export const MISSING_CELL = '-';
 
 /**
  * The end of a gap that no later value closes: it lasts to the end of any run. A finite number, so

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CsvError, csvCell, parseLoadCsv, splitCsv, timelineToCsv } from '../../common/preview/csv';
 import type { SimulationResult, SimulationStep } from '../../common/engine/simulationTypes';
+import { buildSimulationInput, simulate, type HPASpec } from '../../common/engine';
 import type { VariantRun } from '../../common/preview/variants';
 
 test('csvCell quotes separators and neutralises spreadsheet formulas', () => {
@@ -192,4 +193,52 @@ test('exported loads are numbers a spreadsheet sums (0.304 cores, not "304m"), u
   assert.ok(first!.startsWith('0,0.304,'), first);
   assert.ok(!text.includes('304m'));
   assert.deepEqual(parseLoadCsv(text, ['cpu']).loads[0]!.points, [{ t: 0, value: 304 }]);
+});
+
+test('an exported timeline marks the syncs where the metric was missing with "-", and the import keeps those gaps', () => {
+  const spec: HPASpec = {
+    scaleTargetRef: { kind: 'Deployment', name: 'web' },
+    minReplicas: 1,
+    maxReplicas: 10,
+    metrics: [
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } },
+      },
+    ],
+  };
+  const loads = [
+    {
+      metric: 'cpu',
+      points: [
+        { t: 0, value: 1000 },
+        { t: 90, value: 3000 },
+      ],
+      gaps: [{ from: 60, to: 120 }],
+    },
+  ];
+  const run = (l: typeof loads) =>
+    simulate(
+      buildSimulationInput(
+        spec,
+        { cpu: 1000 },
+        { initialReplicas: 2, durationSeconds: 180, loads: l, mode: 'controller' },
+      ),
+    );
+  const result = run(loads);
+  const text = timelineToCsv([{ key: 'this', legacy: false, result }], ['cpu']);
+  const loadCells = text
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(0, 2));
+  for (const [t, cell] of loadCells) assert.equal(cell === '-', Number(t) >= 60 && Number(t) < 120, `t=${t}`);
+  const back = parseLoadCsv(text, ['cpu']).loads;
+  assert.deepEqual(back[0]!.gaps, [{ from: 60, to: 120 }]);
+  // Read back, the load drives the same run: the same replicas and reasons at every sync.
+  assert.deepEqual(
+    run(back as typeof loads).steps.map((s) => [s.t, s.replicas, s.reason]),
+    result.steps.map((s) => [s.t, s.replicas, s.reason]),
+  );
+  assert.ok(result.steps.some((s) => s.reason === 'noMetrics'));
 });
