@@ -1,18 +1,27 @@
 /**
  * CSV in and out of the preview. Export: the timeline of every variant, one row per sync. Import: a
  * load the user recorded, one column per metric, values as Kubernetes quantities (`1500m`, `1.5`,
- * `2Gi`) so they read like the manifest. An exported file loads back unchanged (its `load:<metric>`
- * columns are recognised).
+ * `2Gi`) so they read like the manifest, or `-` where the metric reported nothing. An exported file
+ * loads back unchanged (its `load:<metric>` columns are recognised).
  */
 import type { LoadSeries } from '../engine/simulationTypes';
 import { parseQuantity } from '../engine/quantity';
 import type { VariantRun } from './variants';
 
-/** Quotes a cell when needed; text cells that a spreadsheet would run as a formula get a leading quote. */
+/**
+ * The cell that marks a metric as missing from its row on. A lone `-` cannot be a Kubernetes
+ * quantity (a sign needs digits after it), so no value is ever read as a gap or the other way round.
+ */
+export const MISSING_CELL = '-';
+
+/**
+ * Quotes a cell when needed; text cells that a spreadsheet would run as a formula get a leading
+ * quote. The missing cell stays as is: a lone `-` is no formula (nothing follows the sign).
+ */
 export function csvCell(value: string | number): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (text !== MISSING_CELL && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -42,8 +51,9 @@ export function timelineToCsv(runs: VariantRun[], metricNames: string[]): string
     for (const m of metricNames) {
       const load = step.load[m];
       // A plain number a spreadsheet can sum (cores, bytes or the metric's value; the unit is in the
-      // header), and still a quantity the import reads back (`0.304` is `304m`).
-      cells.push(load === undefined ? '' : Math.round(load) / 1000);
+      // header), and still a quantity the import reads back (`0.304` is `304m`). No load at a sync
+      // means the metric was missing there (a gap): the missing cell, so the import keeps the gap.
+      cells.push(load === undefined ? MISSING_CELL : Math.round(load) / 1000);
     }
     for (const run of runs) {
       const s = run.result.steps[i];
@@ -88,6 +98,12 @@ export class CsvError extends Error {
 }
 
 const MAX_ROWS = 200_000;
+
+/**
+ * The end of a gap that no later value closes: it lasts to the end of any run. A finite number, so
+ * the load still crosses JSON (replays) unchanged.
+ */
+const OPEN_GAP_END = Number.MAX_SAFE_INTEGER;
 const TIME_HEADERS = new Set(['t', 'time', 't_seconds', 'seconds', 'time_seconds']);
 
 /** One row of a CSV file with the line it starts on. */
@@ -199,7 +215,10 @@ function headerColumns(header: CsvRow, metricNames: string[], ignored: string[])
  * are matched by metric name (`cpu`, or `load:cpu` as the preview exports); columns naming no metric
  * of the HPA are ignored and listed. Without a header, columns follow the metrics in order. Values
  * are Kubernetes quantities or plain numbers; a value holds until the next one (an empty cell keeps
- * it, and the first value also holds before its row). Times must increase.
+ * it, and the first value also holds before its row). A `-` cell ({@link MISSING_CELL}) marks the
+ * metric missing from its row until the next value (empty cells keep the gap open; with no later
+ * value it lasts to the end of the run): it becomes a span of `LoadSeries.gaps`, where the
+ * controller finds no metric, as in a live replay of recorded data with holes. Times must increase.
  * @throws CsvError with the line of the file at fault.
  */
 export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
@@ -221,6 +240,9 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   const series = new Map<string, LoadSeries>();
   for (const name of columns)
     if (name !== null && !series.has(name)) series.set(name, { metric: name, points: [] });
+  // Per metric, the start of the gap a `-` opened and no value has closed yet.
+  const openGaps = new Map<string, number>();
+  const addGap = (s: LoadSeries, from: number, to: number) => (s.gaps ??= []).push({ from, to });
   const shape = hasHeader ? ` (${first.cells.join(',')})` : '';
   let lastT = -1;
   for (const { cells, line } of data) {
@@ -235,11 +257,23 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
     columns.forEach((name, c) => {
       if (name === null) return;
       const cell = cells[c + 1] ?? '';
-      if (cell === '') return; // an empty cell keeps the previous value (the load is a step function)
-      series.get(name)!.points.push({ t, value: parseValue(cell, line, name) });
+      if (cell === '') return; // an empty cell keeps the previous value or gap (a step function)
+      if (cell === MISSING_CELL) {
+        if (!openGaps.has(name)) openGaps.set(name, t);
+        return;
+      }
+      const s = series.get(name)!;
+      const value = parseValue(cell, line, name);
+      const gapFrom = openGaps.get(name);
+      if (gapFrom !== undefined) {
+        addGap(s, gapFrom, t);
+        openGaps.delete(name);
+      }
+      s.points.push({ t, value });
     });
   }
+  for (const [name, from] of openGaps) addGap(series.get(name)!, from, OPEN_GAP_END);
   for (const s of series.values())
-    if (s.points.length === 0) throw new CsvError(`column "${s.metric}" has no values`);
+    if (s.points.length === 0 && !s.gaps) throw new CsvError(`column "${s.metric}" has no values`);
   return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT };
 }

@@ -5,7 +5,7 @@
  * from the fixture's own load functions, not copied from a run.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -310,35 +310,54 @@ test('a range past 11,000 points per series is fetched in several requests, seam
   }
 });
 
-// Over a range without gaps: the load grammar has no "missing" cell, so a gap is held in the CSV.
-test('--save-load writes the CSV --load reads: the offline run gives the same timeline', async () => {
+// Over a range with a scrape gap (3 h to 5 h holds the fixture's cpu gap): `-` cells carry it.
+test('--save-load writes the CSV --load reads, gaps included: the offline run gives the same timeline', async () => {
   const file = join(scratch, 'load.csv');
+  const from = 3 * 3600;
+  const to = 5 * 3600;
   const live = await cli([
     'two-metrics.yaml',
     '--prometheus',
     prometheus.url,
-    ...range(600, 3 * 3600, 60),
+    ...range(from, to, 60),
     '--format',
     'json',
     '--save-load',
     file,
   ]);
   assert.equal(live.code, 0, live.stderr);
-  const offline = await cli([
-    'two-metrics.yaml',
-    '--load',
-    file,
-    '--duration',
-    String(3 * 3600 - 600 + 60),
-    '--replicas',
-    '3',
-    '--format',
-    'json',
-  ]);
+  // The file marks exactly the grid steps where rate() had no value, in the cpu column only.
+  const saved = readFileSync(file, 'utf8');
+  const [header, ...rows] = saved
+    .split('\n')
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => l.split(','));
+  assert.deepEqual(header, ['t', 'cpu', 'memory']);
+  assert.equal(rows.length, (to - from) / 60 + 1);
+  let gapRows = 0;
+  for (const [t, cpu, memory] of rows) {
+    const g = from + Number(t);
+    assert.equal(cpu === '-', !rateHasValue(g), `cpu cell at t=${t}`);
+    assert.notEqual(memory, '-', `memory cell at t=${t}`);
+    if (cpu === '-') gapRows++;
+  }
+  assert.ok(gapRows > 0, 'the range holds a gap');
+  // The offline command the file's comment gives: the range's duration and its starting replicas.
+  const replay =
+    /^# replay offline: hpa-lint simulate MANIFEST --load \S+ (--duration \d+ --replicas \d+)$/m.exec(saved);
+  assert.ok(replay, saved.slice(0, 400));
+  const replayArgs = replay[1]!.split(' ');
+  assert.equal(replayArgs[1], String(to - from + 60));
+  const offline = await cli(['two-metrics.yaml', '--load', file, ...replayArgs, '--format', 'json']);
   assert.equal(offline.code, 0, offline.stderr);
   const strip = (text: string) =>
     (JSON.parse(text) as JsonOut).steps.map(({ actual: _actual, ...rest }) => rest);
-  assert.deepEqual(strip(offline.stdout), strip(live.stdout));
+  const liveSteps = strip(live.stdout);
+  assert.ok(
+    liveSteps.some((s) => s.metrics.some((m) => m.name === 'cpu' && m.value === null)),
+    'the live replay finds cpu missing somewhere',
+  );
+  assert.deepEqual(strip(offline.stdout), liveSteps);
 });
 
 test("a bad query shows Prometheus' own error", async () => {

@@ -75,6 +75,23 @@ test('a CSV switches its metrics to the csv profile and reports what it loaded; 
   assert.match(bad.status?.text ?? '', /^CSV not loaded: /);
 });
 
+test('a CSV with "-" cells loads in the preview with those gaps in its fixed load', () => {
+  const tiny: Action = { type: 'model', model: TINY_MODEL, locale: 'en', locked: false };
+  const text = 't,rps\n0,45\n30,-\n45,\n60,50\n';
+  const loaded = run([tiny, { type: 'csvLoad', name: 'gaps.csv', text }]);
+  assert.equal(loaded.status?.error, false, loaded.status?.text);
+  assert.deepEqual(loaded.fixed?.loads, [
+    {
+      metric: 'rps',
+      points: [
+        { t: 0, value: 45_000 },
+        { t: 60, value: 50_000 },
+      ],
+      gaps: [{ from: 30, to: 60 }],
+    },
+  ]);
+});
+
 test('steps stay inside the run and keep the current sync on the log page', () => {
   const stepping = run([web, { type: 'stepMode', on: true }]);
   assert.equal(run([{ type: 'step', delta: -1, stepCount: 240 }], stepping).cursor, 0);

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CsvError, csvCell, parseLoadCsv, splitCsv, timelineToCsv } from '../../common/preview/csv';
 import type { SimulationResult, SimulationStep } from '../../common/engine/simulationTypes';
+import { buildSimulationInput, simulate, type HPASpec } from '../../common/engine';
 import type { VariantRun } from '../../common/preview/variants';
 
 test('csvCell quotes separators and neutralises spreadsheet formulas', () => {
@@ -82,6 +83,68 @@ test('parseLoadCsv reports the row and column of bad input', () => {
   assert.throws(() => parseLoadCsv('', ['cpu']), /no rows/);
 });
 
+test('a "-" cell marks the metric missing until its next value; empty cells keep the gap open', () => {
+  const csv = parseLoadCsv('t,cpu\n0,250m\n15,-\n30,\n45,500m\n60,\n', ['cpu']);
+  assert.deepEqual(csv.loads, [
+    {
+      metric: 'cpu',
+      points: [
+        { t: 0, value: 250 },
+        { t: 45, value: 500 },
+      ],
+      gaps: [{ from: 15, to: 45 }],
+    },
+  ]);
+  // Two gaps stay two spans; a "-" inside an open gap does not restart it.
+  const twice = parseLoadCsv('t,cpu\n0,1\n15,-\n30,-\n45,2\n60,-\n75,3\n', ['cpu']);
+  assert.deepEqual(twice.loads[0]!.gaps, [
+    { from: 15, to: 45 },
+    { from: 60, to: 75 },
+  ]);
+});
+
+test('a "-" in the first row: the metric is missing from the start until its first value', () => {
+  const csv = parseLoadCsv('t,cpu\n0,-\n15,-\n30,750m\n', ['cpu']);
+  assert.deepEqual(csv.loads, [
+    { metric: 'cpu', points: [{ t: 30, value: 750 }], gaps: [{ from: 0, to: 30 }] },
+  ]);
+});
+
+test('a "-" in a row of several metrics is a gap of that metric only; a gap left open lasts to the end of any run', () => {
+  const csv = parseLoadCsv('t,cpu,memory,rps\n0,1,1Gi,10\n60,2,-,20\n120,-,2Gi,30\n', [
+    'cpu',
+    'memory',
+    'rps',
+  ]);
+  const byMetric = new Map(csv.loads.map((l) => [l.metric, l]));
+  assert.deepEqual(byMetric.get('memory'), {
+    metric: 'memory',
+    points: [
+      { t: 0, value: 1024 ** 3 * 1000 },
+      { t: 120, value: 2 * 1024 ** 3 * 1000 },
+    ],
+    gaps: [{ from: 60, to: 120 }],
+  });
+  const cpu = byMetric.get('cpu')!;
+  assert.deepEqual(
+    cpu.points.map((p) => p.t),
+    [0, 60],
+  );
+  assert.equal(cpu.gaps!.length, 1);
+  assert.equal(cpu.gaps![0]!.from, 120);
+  assert.ok(cpu.gaps![0]!.to > 1e12, `an open gap ends at ${cpu.gaps![0]!.to}`);
+  assert.ok(Number.isFinite(cpu.gaps![0]!.to), 'an open gap still crosses JSON');
+  assert.equal(byMetric.get('rps')!.gaps, undefined);
+  // A column of gaps only is a metric missing throughout, not an empty column.
+  assert.deepEqual(parseLoadCsv('t,cpu\n0,-\n', ['cpu']).loads[0]!.points, []);
+  // Only a lone "-" is the gap: a signed number is still a quantity, and a negative one is refused.
+  assert.throws(
+    () => parseLoadCsv('t,cpu\n0,-1\n', ['cpu']),
+    /line 2: column "cpu": "-1" is not a quantity ≥ 0/,
+  );
+  assert.throws(() => parseLoadCsv('t,cpu\n0,--\n', ['cpu']), /line 2: column "cpu": "--" is not a quantity/);
+});
+
 function step(t: number, replicas: number, desired: number, load: number): SimulationStep {
   return {
     t,
@@ -130,4 +193,52 @@ test('exported loads are numbers a spreadsheet sums (0.304 cores, not "304m"), u
   assert.ok(first!.startsWith('0,0.304,'), first);
   assert.ok(!text.includes('304m'));
   assert.deepEqual(parseLoadCsv(text, ['cpu']).loads[0]!.points, [{ t: 0, value: 304 }]);
+});
+
+test('an exported timeline marks the syncs where the metric was missing with "-", and the import keeps those gaps', () => {
+  const spec: HPASpec = {
+    scaleTargetRef: { kind: 'Deployment', name: 'web' },
+    minReplicas: 1,
+    maxReplicas: 10,
+    metrics: [
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } },
+      },
+    ],
+  };
+  const loads = [
+    {
+      metric: 'cpu',
+      points: [
+        { t: 0, value: 1000 },
+        { t: 90, value: 3000 },
+      ],
+      gaps: [{ from: 60, to: 120 }],
+    },
+  ];
+  const run = (l: typeof loads) =>
+    simulate(
+      buildSimulationInput(
+        spec,
+        { cpu: 1000 },
+        { initialReplicas: 2, durationSeconds: 180, loads: l, mode: 'controller' },
+      ),
+    );
+  const result = run(loads);
+  const text = timelineToCsv([{ key: 'this', legacy: false, result }], ['cpu']);
+  const loadCells = text
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(0, 2));
+  for (const [t, cell] of loadCells) assert.equal(cell === '-', Number(t) >= 60 && Number(t) < 120, `t=${t}`);
+  const back = parseLoadCsv(text, ['cpu']).loads;
+  assert.deepEqual(back[0]!.gaps, [{ from: 60, to: 120 }]);
+  // Read back, the load drives the same run: the same replicas and reasons at every sync.
+  assert.deepEqual(
+    run(back as typeof loads).steps.map((s) => [s.t, s.replicas, s.reason]),
+    result.steps.map((s) => [s.t, s.replicas, s.reason]),
+  );
+  assert.ok(result.steps.some((s) => s.reason === 'noMetrics'));
 });

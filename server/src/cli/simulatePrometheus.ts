@@ -27,6 +27,7 @@ import {
 } from '../../../common/prometheus';
 import { currentLocale, listOf, t } from '../localize';
 import { UsageError } from './io';
+import { MISSING_CELL } from '../../../common/preview/csv';
 
 /** The flags of this mode, taken out of simulate's argument list before the rest is parsed. */
 export interface PrometheusArgs {
@@ -259,8 +260,9 @@ function quantity(milli: number): string {
 }
 
 /**
- * The fetched load as the CSV `--load` reads: `t,<metric>...`, one row per step. The load grammar
- * has no "missing" cell yet, so a gap holds the last value (said in a comment line).
+ * The fetched load as the CSV `--load` reads: `t,<metric>...`, one row per step. A step in a gap of
+ * the recorded data is the grammar's missing cell (`-`), so the offline run finds the metric missing
+ * there just as the live replay does.
  */
 export function loadCsvOf(b: CliBacktest, file: string): string {
   const { plan, loads } = b.data;
@@ -269,13 +271,12 @@ export function loadCsvOf(b: CliBacktest, file: string): string {
     `# fetched from Prometheus: ${formatInstant(plan.start)} to ${formatInstant(plan.end)}, step ${plan.step} s`,
     `# replay offline: hpa-lint simulate MANIFEST --load ${file} --duration ${b.durationSeconds}${b.initialReplicas !== undefined ? ` --replicas ${b.initialReplicas}` : ''}`,
   ];
-  if (loads.some((l) => l.gaps))
-    lines.push('# gaps in the recorded data hold the last value here (live replays treat them as missing)');
   lines.push(['t', ...names].join(','));
-  const readers = loads.map((l) => ({ points: l.points, index: 0 }));
+  const readers = loads.map((l) => ({ points: l.points, index: 0, gaps: l.gaps ?? [] }));
   for (let i = 0; i < plan.points; i++) {
     const t = i * plan.step;
     const cells = readers.map((r) => {
+      if (r.gaps.some((g) => g.from <= t && t < g.to)) return MISSING_CELL;
       while (r.index + 1 < r.points.length && r.points[r.index + 1]!.t <= t) r.index++;
       const p = r.points[r.index];
       return p === undefined ? '0' : quantity(p.value);
