@@ -204,10 +204,11 @@ test('suggest: progress, cancel leaves the panel as it was, candidates as the tu
   assert.deepEqual(peer.errors, []);
   await peer.page.close();
 
+  // The long-task API reports only tasks of 50 ms or more.
+  const ms = (v: number) => (v > 0 ? `${v.toFixed(0)} ms` : 'none of 50 ms or more');
   t.diagnostic(
-    `longest main-thread task during the search: worker ${workerLongest.toFixed(0)} ms, page (sliced) ` +
-      `${pageLongest.toFixed(0)} ms; receiving the result and drawing it with the overlay (worker) ` +
-      `${workerResultTask.toFixed(0)} ms`,
+    `longest main-thread task during the search: worker ${ms(workerLongest)}, page (sliced) ` +
+      `${ms(pageLongest)}; receiving the result and drawing it with the overlay (worker) ${ms(workerResultTask)}`,
   );
   assert.ok(workerLongest < 100, `longest main-thread task with the worker: ${workerLongest} ms`);
   assert.ok(

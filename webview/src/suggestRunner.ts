@@ -12,6 +12,12 @@ import type { TuneWorkerReply, TuneWorkerRequest } from './tuneMessages';
 /** Work between two yields: short enough that a click is answered within a frame or two. */
 export const SLICE_MS = 30;
 
+/**
+ * The worker reports every block (often 20 ms apart); the panel repaints its bar at most this
+ * often, since each repaint is a task on the main thread that the search should not multiply.
+ */
+export const PROGRESS_REPAINT_MS = 150;
+
 export interface SuggestCallbacks {
   progress(evaluated: number, budget: number): void;
 }
@@ -79,6 +85,41 @@ export class PageSuggestRunner implements SuggestRunner {
   }
 }
 
+/** Passes on the latest progress at most once per interval, the first one at once. */
+class ThrottledProgress {
+  private lastShown = -Infinity;
+  private pending: { evaluated: number; budget: number } | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly callbacks: SuggestCallbacks,
+    private readonly intervalMs: number,
+  ) {}
+
+  report(evaluated: number, budget: number): void {
+    this.pending = { evaluated, budget };
+    if (this.timer !== undefined) return;
+    const wait = this.lastShown + this.intervalMs - performance.now();
+    if (wait <= 0) this.flush();
+    else this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = null;
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    this.lastShown = performance.now();
+    this.callbacks.progress(p.evaluated, p.budget);
+  }
+}
+
 /** Where the worker's script comes from: the simulation runner's blob: URL (simulationRunner.ts). */
 export interface WorkerScriptSource {
   scriptBlobUrl(): Promise<string>;
@@ -98,11 +139,13 @@ export class WorkerSuggestRunner implements SuggestRunner {
     const id = ++this.nextId;
     let worker: Worker | null = null;
     let settled = false;
+    const progress = new ThrottledProgress(callbacks, PROGRESS_REPAINT_MS);
     let settle: (result: TuneResult | null, error?: string) => void = () => undefined;
     const result = new Promise<TuneResult | null>((resolve, reject) => {
       settle = (value, error) => {
         if (settled) return;
         settled = true;
+        progress.stop();
         worker?.terminate();
         worker = null;
         if (error === undefined) resolve(value);
@@ -121,7 +164,7 @@ export class WorkerSuggestRunner implements SuggestRunner {
         worker.onmessage = (event: MessageEvent<TuneWorkerReply>) => {
           const reply = event.data;
           if (settled || reply.id !== id) return;
-          if (reply.kind === 'tuneProgress') callbacks.progress(reply.evaluated, reply.budget);
+          if (reply.kind === 'tuneProgress') progress.report(reply.evaluated, reply.budget);
           else if (reply.kind === 'tuneDone') settle(reply.result);
           else settle(null, reply.message);
         };
