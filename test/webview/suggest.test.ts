@@ -1,10 +1,13 @@
 /**
- * "Suggest behavior…" in real Chromium with the panel's CSP: the search runs in slices on the page
- * (progress moves, the Cancel button answers), cancel leaves the panel as it was, the candidates
- * shown are the ones the tuner finds for the same loads in Node (reasons, figures), the chosen one
- * is drawn as a fourth line, and Apply posts its block for the HPA the panel shows.
+ * "Suggest behavior…" in real Chromium with the panel's CSP: the search runs in the preview's Web
+ * Worker (progress moves, the Cancel button answers), cancel leaves the panel as it was, the
+ * candidates shown are the ones the tuner finds for the same loads in Node (reasons, figures), the
+ * chosen one is drawn as a fourth line, and Apply posts its block for the HPA the panel shows. The
+ * main thread's longest task during the search is measured against the peer: the same search on
+ * the page in slices (no worker named, as in the standalone report).
  */
 import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { PROFILE_NAMES } from '../../common/preview/run';
@@ -49,9 +52,60 @@ const SAVED = {
   logStart: 0,
 };
 
-test('suggest: progress, cancel leaves the panel as it was, candidates as the tuner finds them, overlay, apply', async () => {
+/**
+ * Page code as source text (a function would be serialized with tsx's helpers): records every long
+ * task (start, duration) and when the progress line last changed, i.e. the search's last step.
+ */
+const WATCH_SEARCH = `(() => {
+  const watch = { tasks: [], lastProgress: 0, searchStart: 0 };
+  window.__search = watch;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) watch.tasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask' });
+  new MutationObserver(() => {
+    if (document.querySelector('.suggest-progress-text')) watch.lastProgress = performance.now();
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  document.addEventListener('click', (event) => {
+    if (event.target.closest('button.suggest-search')) {
+      watch.searchStart = performance.now();
+      watch.tasks = [];
+    }
+  }, true);
+})()`;
+
+interface SearchWatch {
+  tasks: { start: number; duration: number }[];
+  lastProgress: number;
+  searchStart: number;
+}
+
+/** The longest main-thread task from the click on Search to the last progress shown. */
+async function longestTaskDuringSearch(page: Page): Promise<number> {
+  // Long-task entries are delivered after their task: let one more frame and task pass first.
+  const watch = (await page.evaluate(
+    `new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(window.__search))))`,
+  )) as SearchWatch;
+  assert.ok(watch.searchStart > 0 && watch.lastProgress > watch.searchStart, 'progress was shown');
+  const during = watch.tasks.filter((task) => task.start <= watch.lastProgress).map((task) => task.duration);
+  return Math.max(0, ...during);
+}
+
+/** The longest task of whatever came after the last progress: the result received and drawn. */
+async function longestTaskAfterSearch(page: Page): Promise<number> {
+  const watch = (await page.evaluate(
+    `new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(window.__search))))`,
+  )) as SearchWatch;
+  return Math.max(
+    0,
+    ...watch.tasks.filter((task) => task.start > watch.lastProgress).map((task) => task.duration),
+  );
+}
+
+test('suggest: progress, cancel leaves the panel as it was, candidates as the tuner finds them, overlay, apply', async (t) => {
   const panel = await openPanel(browser, server.origin, SAVED);
   const page = panel.page;
+  assert.equal(await page.getAttribute('section.suggest', 'data-search'), 'worker');
+  await page.evaluate(WATCH_SEARCH);
   await page.waitForSelector('svg path.hpa-replicas');
   assert.equal(await page.locator('svg path.hpa-replicas').count(), 3);
 
@@ -64,7 +118,7 @@ test('suggest: progress, cancel leaves the panel as it was, candidates as the tu
   const chartBefore = await page.innerHTML('svg');
   const savedBefore = (await panel.probe()).state;
 
-  // Progress moves while the search runs: the page painted between slices.
+  // Progress moves while the search runs: the worker reports every block it has simulated.
   await page.click('button.suggest-search');
   await page.waitForFunction(() => {
     const p = document.querySelector('progress.suggest-progress') as HTMLProgressElement | null;
@@ -89,6 +143,8 @@ test('suggest: progress, cancel leaves the panel as it was, candidates as the tu
 
   await page.click('button.suggest-search');
   await page.waitForSelector('.suggest-candidate', { timeout: 120_000 });
+  const workerLongest = await longestTaskDuringSearch(page);
+  const workerResultTask = await longestTaskAfterSearch(page);
   assert.equal(await page.locator('.suggest-candidate').count(), expected.candidates.length);
   for (const [i, c] of expected.candidates.entries()) {
     const item = page.locator(`.suggest-candidate[data-rank="${i}"]`);
@@ -131,4 +187,32 @@ test('suggest: progress, cancel leaves the panel as it was, candidates as the tu
   assert.deepEqual((await panel.probe()).cspViolations, []);
   assert.deepEqual(panel.errors, []);
   await page.close();
+
+  // The peer: the same search on the page's main thread in slices, watched for a few steps.
+  const peer = await openPanel(browser, server.origin, SAVED, 'worker=');
+  assert.equal(await peer.page.getAttribute('section.suggest', 'data-search'), 'page');
+  await peer.page.evaluate(WATCH_SEARCH);
+  await peer.page.click('button.suggest-open');
+  await peer.page.click('button.suggest-search');
+  await peer.page.waitForFunction(() => {
+    const p = document.querySelector('progress.suggest-progress') as HTMLProgressElement | null;
+    return p !== null && p.value >= 4;
+  });
+  await peer.page.click('button.suggest-cancel');
+  await peer.page.waitForSelector('.suggest-notice.cancelled');
+  const pageLongest = await longestTaskDuringSearch(peer.page);
+  assert.deepEqual(peer.errors, []);
+  await peer.page.close();
+
+  // The long-task API reports only tasks of 50 ms or more.
+  const ms = (v: number) => (v > 0 ? `${v.toFixed(0)} ms` : 'none of 50 ms or more');
+  t.diagnostic(
+    `longest main-thread task during the search: worker ${ms(workerLongest)}, page (sliced) ` +
+      `${ms(pageLongest)}; receiving the result and drawing it with the overlay (worker) ${ms(workerResultTask)}`,
+  );
+  assert.ok(workerLongest < 100, `longest main-thread task with the worker: ${workerLongest} ms`);
+  assert.ok(
+    workerLongest < pageLongest,
+    `longest task with the worker ${workerLongest} ms, on the page ${pageLongest} ms`,
+  );
 });

@@ -11,6 +11,7 @@ import { isHostToWebview } from '../../common/preview/validate';
 import type { PreviewHost } from './host';
 import { RunCache } from './runCache';
 import type { SimulationRunner } from './simulationRunner';
+import type { SuggestRunner } from './suggestRunner';
 import { changesSimulation, fromSaved, reduce, toSaved, type Action, type PanelState } from './state';
 import { ActionsView } from './views/actions';
 import { ChartsView } from './views/charts';
@@ -34,20 +35,7 @@ export class PreviewApp {
   private readonly runs: RunCache;
   private readonly charts = new ChartsView();
   /** In page order. */
-  private readonly views: View[] = [
-    new HeaderView(),
-    new OverlayPickerView(),
-    new SettingsFormView(),
-    new ActionsView(),
-    new SuggestView(),
-    new StatusLineView(),
-    new ProblemsView(),
-    this.charts,
-    new StepBarView(),
-    new SummaryView(),
-    new DecisionLogView(),
-    new FooterView(),
-  ];
+  private readonly views: View[];
   private renders = 0;
   private pendingRender: ReturnType<typeof setTimeout> | undefined;
 
@@ -55,7 +43,22 @@ export class PreviewApp {
     root: HTMLElement,
     private readonly host: PreviewHost,
     runner: SimulationRunner,
+    suggestRunner: SuggestRunner,
   ) {
+    this.views = [
+      new HeaderView(),
+      new OverlayPickerView(),
+      new SettingsFormView(),
+      new ActionsView(),
+      new SuggestView(suggestRunner),
+      new StatusLineView(),
+      new ProblemsView(),
+      this.charts,
+      new StepBarView(),
+      new SummaryView(),
+      new DecisionLogView(),
+      new FooterView(),
+    ];
     this.runs = new RunCache(runner, () => this.render());
     root.dataset.engine = runner.where;
     root.append(...this.views.map((v) => v.element));

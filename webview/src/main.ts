@@ -6,16 +6,19 @@ import './styles.css';
 import { PreviewApp } from './app';
 import { createStandaloneHost, createVsCodeHost } from './host';
 import { PageRunner, SplitRunner, WorkerRunner, type SimulationRunner } from './simulationRunner';
+import { PageSuggestRunner, WorkerSuggestRunner, type SuggestRunner } from './suggestRunner';
 
 /**
  * The page names its worker script in `data-worker` (the VS Code panel does, previewHtml.ts); the
- * standalone report names none and simulates in the page.
+ * standalone report names none and simulates, and searches for a behavior, in the page. With a
+ * worker, the simulations and the search share its script (fetched once) but not a worker.
  */
-function runnerFor(root: HTMLElement): SimulationRunner {
+function runnersFor(root: HTMLElement): { simulation: SimulationRunner; suggest: SuggestRunner } {
   const script = root.dataset.worker;
-  return script && typeof Worker === 'function'
-    ? new SplitRunner(new WorkerRunner(script))
-    : new PageRunner();
+  if (!script || typeof Worker !== 'function')
+    return { simulation: new PageRunner(), suggest: new PageSuggestRunner() };
+  const worker = new WorkerRunner(script);
+  return { simulation: new SplitRunner(worker), suggest: new WorkerSuggestRunner(worker) };
 }
 
 function start(): void {
@@ -25,7 +28,8 @@ function start(): void {
     typeof window.acquireVsCodeApi === 'function'
       ? createVsCodeHost(window.acquireVsCodeApi())
       : createStandaloneHost();
-  new PreviewApp(root, host, runnerFor(root));
+  const runners = runnersFor(root);
+  new PreviewApp(root, host, runners.simulation, runners.suggest);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

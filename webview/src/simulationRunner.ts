@@ -68,14 +68,13 @@ export class WorkerRunner implements SimulationRunner {
         }
       },
       (err: unknown) => {
-        // Try the download again with the next change of inputs.
-        this.blobUrl = null;
         if (this.inFlight?.id === request.id) this.fail(errorText(err));
       },
     );
   }
 
-  private scriptBlobUrl(): Promise<string> {
+  /** The worker script as a blob: URL, fetched once; also starts the search's worker (suggestRunner.ts). */
+  scriptBlobUrl(): Promise<string> {
     this.blobUrl ??= fetch(this.scriptUrl).then(async (response) => {
       if (!response.ok) {
         throw new Error(`the simulation worker could not be loaded (${response.status} ${this.scriptUrl})`);
@@ -83,7 +82,12 @@ export class WorkerRunner implements SimulationRunner {
       const text = await response.text();
       return URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
     });
-    return this.blobUrl;
+    // A failed download is tried again by the next run or search.
+    const loading = this.blobUrl;
+    loading.catch(() => {
+      if (this.blobUrl === loading) this.blobUrl = null;
+    });
+    return loading;
   }
 
   private spawn(url: string): Worker {

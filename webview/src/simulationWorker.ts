@@ -1,29 +1,66 @@
 /**
- * The simulation worker's entry (dist/simulationWorker.js): runs `runPreview` for each request off
- * the panel's main thread, so a 24 h run with a large maxReplicas never stalls the page. The engine
- * turns bad input into `run.error` itself; anything else thrown here becomes a `failure` reply, so
- * the page always hears back about every request.
+ * The preview's worker entry (dist/simulationWorker.js). A simulation request runs `runPreview`
+ * off the panel's main thread, so a 24 h run with a large maxReplicas never stalls the page; a
+ * tune request (tuneMessages.ts) runs the tuner's search, one block evaluated on every load per
+ * step, with a progress message after each. The engine turns bad input into `run.error` itself;
+ * anything else thrown here becomes a failure reply, so the page always hears back.
  */
 import { runPreview } from '../../common/preview/run';
+import { tuneSearch } from '../../common/tune/search';
 import type { SimulationReply, SimulationRequest } from './simulationMessages';
+import { isTuneWorkerRequest, type TuneWorkerReply, type TuneWorkerRequest } from './tuneMessages';
 
 /** The part of a dedicated worker's global scope used here (the webview's lib is the DOM's). */
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<SimulationRequest>) => void) | null;
-  postMessage(message: SimulationReply): void;
+  onmessage: ((event: MessageEvent<SimulationRequest | TuneWorkerRequest>) => void) | null;
+  postMessage(message: SimulationReply | TuneWorkerReply): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
 
-scope.onmessage = (event) => {
-  const request = event.data;
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function simulate(request: SimulationRequest): void {
   const started = performance.now();
   let reply: SimulationReply;
   try {
     const run = runPreview(request.model, request.settings, request.fixed);
     reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'worker' };
   } catch (err) {
-    reply = { id: request.id, failure: err instanceof Error ? err.message : String(err) };
+    reply = { id: request.id, failure: errorText(err) };
   }
   scope.postMessage(reply);
+}
+
+/**
+ * The whole search in one go: the page cancels by terminating this worker, so there is nothing
+ * to yield to between steps, and a progress message per block keeps the page's bar moving.
+ */
+function tune({ id, request }: TuneWorkerRequest): void {
+  try {
+    const search = tuneSearch(request);
+    for (;;) {
+      const step = search.next();
+      if (step.done) {
+        scope.postMessage({ kind: 'tuneDone', id, result: step.value });
+        return;
+      }
+      scope.postMessage({
+        kind: 'tuneProgress',
+        id,
+        evaluated: step.value.evaluated,
+        budget: step.value.budget,
+      });
+    }
+  } catch (err) {
+    scope.postMessage({ kind: 'tuneFailure', id, message: errorText(err) });
+  }
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (isTuneWorkerRequest(message)) tune(message);
+  else simulate(message);
 };

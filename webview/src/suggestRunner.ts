@@ -1,18 +1,43 @@
 /**
- * Runs the tuner's search on the page's main thread without blocking it: `runSliced` works for a
- * slice of at most SLICE_MS, then yields one MessageChannel tick, so input, repaints and the
- * Cancel button are served between slices. Progress is reported once per slice (a repaint per
- * evaluation would cost more than the evaluation).
+ * Where the tuner's search for "Suggest behavior…" runs. In VS Code (the page names its worker
+ * script) it runs in a Web Worker of its own, so no step of it (one block simulated on every load,
+ * 250–480 ms for a day of 15 s syncs) ever blocks the panel; cancelling terminates that worker.
+ * Without a worker (the standalone HTML report) it runs on the page in slices: `runSliced` works
+ * for at most SLICE_MS, then yields one MessageChannel tick, so input, repaints and the Cancel
+ * button are served between slices (one step may still exceed the slice).
  */
 import { runSliced, type TuneRequest, type TuneResult } from '../../common/tune';
+import type { TuneWorkerReply, TuneWorkerRequest } from './tuneMessages';
 
 /** Work between two yields: short enough that a click is answered within a frame or two. */
 export const SLICE_MS = 30;
 
+/**
+ * The worker reports every block (often 20 ms apart); the panel repaints its bar at most this
+ * often, since each repaint is a task on the main thread that the search should not multiply.
+ */
+export const PROGRESS_REPAINT_MS = 150;
+
 export interface SuggestCallbacks {
   progress(evaluated: number, budget: number): void;
-  /** True once the user cancelled (or started another search, or closed the part). */
-  cancelled(): boolean;
+}
+
+/** A search started: its result (null when cancelled), and how to stop it. */
+export interface SuggestSearch {
+  /** The result, or null when cancelled. Rejects with what the search throws (bad goals or loads). */
+  readonly result: Promise<TuneResult | null>;
+  /** Stops the search; `result` then resolves to null. Calling it after the end does nothing. */
+  cancel(): void;
+}
+
+export interface SuggestRunner {
+  /** 'worker' or 'page': where the search runs (shown on the page for the tests and bug reports). */
+  readonly where: 'worker' | 'page';
+  start(request: TuneRequest, callbacks: SuggestCallbacks): SuggestSearch;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** One macrotask later: lets the page handle input and paint. */
@@ -27,25 +52,138 @@ function nextTick(): Promise<void> {
   });
 }
 
-/** The result, or null when cancelled. Throws what the search throws (bad goals or loads). */
-export async function runSuggestSearch(
-  request: TuneRequest,
-  callbacks: SuggestCallbacks,
-): Promise<TuneResult | null> {
-  let last = { evaluated: 0, budget: 0 };
-  // Yield once before the first slice so the "searching" state is painted first.
-  await nextTick();
-  if (callbacks.cancelled()) return null;
-  return runSliced(request, {
-    sliceMs: SLICE_MS,
-    now: () => performance.now(),
-    pause: async () => {
-      callbacks.progress(last.evaluated, last.budget);
+/** The search on the page's main thread, in slices; progress once per slice (a repaint costs). */
+export class PageSuggestRunner implements SuggestRunner {
+  readonly where = 'page';
+
+  start(request: TuneRequest, callbacks: SuggestCallbacks): SuggestSearch {
+    let cancelled = false;
+    const run = async (): Promise<TuneResult | null> => {
+      let last = { evaluated: 0, budget: 0 };
+      // Yield once before the first slice so the "searching" state is painted first.
       await nextTick();
-    },
-    onProgress: (p) => {
-      last = { evaluated: p.evaluated, budget: p.budget };
-    },
-    isCancelled: () => callbacks.cancelled(),
-  });
+      if (cancelled) return null;
+      return runSliced(request, {
+        sliceMs: SLICE_MS,
+        now: () => performance.now(),
+        pause: async () => {
+          if (!cancelled) callbacks.progress(last.evaluated, last.budget);
+          await nextTick();
+        },
+        onProgress: (p) => {
+          last = { evaluated: p.evaluated, budget: p.budget };
+        },
+        isCancelled: () => cancelled,
+      });
+    };
+    return {
+      result: run(),
+      cancel: () => {
+        cancelled = true;
+      },
+    };
+  }
+}
+
+/** Passes on the latest progress at most once per interval, the first one at once. */
+class ThrottledProgress {
+  private lastShown = -Infinity;
+  private pending: { evaluated: number; budget: number } | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly callbacks: SuggestCallbacks,
+    private readonly intervalMs: number,
+  ) {}
+
+  report(evaluated: number, budget: number): void {
+    this.pending = { evaluated, budget };
+    if (this.timer !== undefined) return;
+    const wait = this.lastShown + this.intervalMs - performance.now();
+    if (wait <= 0) this.flush();
+    else this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = null;
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    this.lastShown = performance.now();
+    this.callbacks.progress(p.evaluated, p.budget);
+  }
+}
+
+/** Where the worker's script comes from: the simulation runner's blob: URL (simulationRunner.ts). */
+export interface WorkerScriptSource {
+  scriptBlobUrl(): Promise<string>;
+}
+
+/**
+ * The search in a dedicated worker, one worker per search: cancel (or a new search) terminates it
+ * at once, even in the middle of a step, and the simulation worker is never kept waiting.
+ */
+export class WorkerSuggestRunner implements SuggestRunner {
+  readonly where = 'worker';
+  private nextId = 0;
+
+  constructor(private readonly script: WorkerScriptSource) {}
+
+  start(request: TuneRequest, callbacks: SuggestCallbacks): SuggestSearch {
+    const id = ++this.nextId;
+    let worker: Worker | null = null;
+    let settled = false;
+    const progress = new ThrottledProgress(callbacks, PROGRESS_REPAINT_MS);
+    let settle: (result: TuneResult | null, error?: string) => void = () => undefined;
+    const result = new Promise<TuneResult | null>((resolve, reject) => {
+      settle = (value, error) => {
+        if (settled) return;
+        settled = true;
+        progress.stop();
+        worker?.terminate();
+        worker = null;
+        if (error === undefined) resolve(value);
+        else reject(new Error(error));
+      };
+    });
+    this.script.scriptBlobUrl().then(
+      (url) => {
+        if (settled) return;
+        try {
+          worker = new Worker(url);
+        } catch (err) {
+          settle(null, `the simulation worker did not start: ${errorText(err)}`);
+          return;
+        }
+        worker.onmessage = (event: MessageEvent<TuneWorkerReply>) => {
+          const reply = event.data;
+          if (settled || reply.id !== id) return;
+          if (reply.kind === 'tuneProgress') progress.report(reply.evaluated, reply.budget);
+          else if (reply.kind === 'tuneDone') settle(reply.result);
+          else settle(null, reply.message);
+        };
+        worker.onerror = (event: ErrorEvent) => {
+          event.preventDefault();
+          settle(null, `the simulation worker stopped: ${event.message || 'its script did not load'}`);
+        };
+        worker.onmessageerror = () =>
+          settle(null, 'the simulation worker sent a result the page could not read');
+        const message: TuneWorkerRequest = { kind: 'tune', id, request };
+        try {
+          worker.postMessage(message);
+        } catch (err) {
+          // A request the structured clone cannot copy: say so rather than wait forever.
+          settle(null, errorText(err));
+        }
+      },
+      (err: unknown) => settle(null, errorText(err)),
+    );
+    return { result, cancel: () => settle(null) };
+  }
 }

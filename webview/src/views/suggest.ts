@@ -19,7 +19,7 @@ import {
   type TuneGoals,
 } from '../../../common/tune';
 import { clear, h } from '../dom';
-import { runSuggestSearch } from '../suggestRunner';
+import type { SuggestRunner, SuggestSearch } from '../suggestRunner';
 import type { SuggestState } from '../suggestState';
 import type { View, ViewContext } from './view';
 
@@ -46,8 +46,16 @@ function behaviorLines(behavior: HPABehavior): string[] {
 }
 
 export class SuggestView implements View {
-  readonly element = h('section', { class: 'suggest' });
+  readonly element: HTMLElement;
   private shown: unknown[] = [];
+  /** The search started by this view, stopped as soon as the state says it is no longer wanted. */
+  private search: { runId: number; handle: SuggestSearch } | null = null;
+
+  constructor(private readonly runner: SuggestRunner) {
+    // Where the search runs, for the tests and bug reports (as #hpa-preview's data-engine).
+    this.element = h('section', { class: 'suggest', 'data-search': runner.where });
+  }
+
   /** The search in progress sees the latest state through these (the view is rendered on every change). */
   private runId = 0;
   private running = false;
@@ -59,6 +67,11 @@ export class SuggestView implements View {
     const s = state.suggest;
     this.runId = s.runId;
     this.running = s.running !== null;
+    // Cancel, another search or a closed part: stop the search at once (the worker is terminated).
+    if (this.search && !(this.running && this.search.runId === s.runId)) {
+      this.search.handle.cancel();
+      this.search = null;
+    }
     // Progress alone changes only the bar and its line: the Cancel button stays the same element,
     // so a click on it is never lost to a repaint between two slices.
     const key = [
@@ -212,19 +225,22 @@ export class SuggestView implements View {
     }
     context.dispatch({ type: 'suggestStart' });
     const live = () => this.runId === runId && this.running;
-    runSuggestSearch(
+    const handle = this.runner.start(
       { loads, goals },
       {
         progress: (evaluated, budget) => {
           if (live()) context.dispatch({ type: 'suggestProgress', runId, evaluated, budget });
         },
-        cancelled: () => !live(),
       },
-    ).then(
+    );
+    this.search = { runId, handle };
+    handle.result.then(
       (result) => {
+        if (this.search?.runId === runId) this.search = null;
         if (result && live()) context.dispatch({ type: 'suggestDone', runId, result });
       },
       (err: unknown) => {
+        if (this.search?.runId === runId) this.search = null;
         if (live())
           context.dispatch({
             type: 'suggestFailed',

@@ -1,0 +1,28 @@
+/**
+ * What the page and the worker say to each other about a "Suggest behavior…" search. The search
+ * runs in its own worker (started from the same script as the simulation worker), so a search
+ * never delays a simulation and stopping one never stops the other. Every message carries the
+ * search's run id, so a reply to a search the user has left is dropped.
+ */
+import type { TuneRequest, TuneResult } from '../../common/tune/search';
+
+export interface TuneWorkerRequest {
+  kind: 'tune';
+  id: number;
+  request: TuneRequest;
+}
+
+/** One `progress` per evaluated block, then `done` or `failure` (bad goals or loads). */
+export type TuneWorkerReply =
+  | { kind: 'tuneProgress'; id: number; evaluated: number; budget: number }
+  | { kind: 'tuneDone'; id: number; result: TuneResult }
+  | { kind: 'tuneFailure'; id: number; message: string };
+
+export function isTuneWorkerRequest(message: unknown): message is TuneWorkerRequest {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { kind?: unknown }).kind === 'tune' &&
+    typeof (message as { id?: unknown }).id === 'number'
+  );
+}
