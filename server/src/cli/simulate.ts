@@ -15,6 +15,7 @@ import {
 } from '../../../common/engine';
 import { currentLocale, listOf, t } from '../localize';
 import { renderStandaloneReport } from '../report/standaloneHtml';
+import { commandLineWords, parseNumber, parseSeconds } from './args';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
 import { containersLacking } from '../../../common/k8s/podRequests';
@@ -50,42 +51,10 @@ interface SimulateArgs {
   seed?: number;
 }
 
-/** "900", "900s", "15m", "2h" -> seconds. */
-function parseSeconds(flag: string, v: string): number {
-  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(v.trim());
-  if (!m)
-    throw new UsageError(t('{flag} expects seconds (e.g. 900, 15m, 2h), got "{value}"', { flag, value: v }));
-  const n = Number(m[1]) * (m[2] === 'h' ? 3600 : m[2] === 'm' ? 60 : 1);
-  return Math.round(n);
-}
-
-function parseNumber(flag: string, v: string, integer: boolean): number {
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
-    throw new UsageError(
-      integer
-        ? t('{flag} expects a whole number >= 0, got "{value}"', { flag, value: v })
-        : t('{flag} expects a number >= 0, got "{value}"', { flag, value: v }),
-    );
-  }
-  return n;
-}
-
 export function parseSimulateArgs(args: string[]): SimulateArgs {
   const out: Partial<SimulateArgs> = { duration: 1800, startup: 30, format: 'table', mode: 'controller' };
   const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    const [flag, inline] =
-      a.startsWith('--') && a.includes('=')
-        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
-        : [a, undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(t('{flag} needs a value', { flag }));
-      return v;
-    };
+  for (const { flag, value } of commandLineWords(args)) {
     switch (flag) {
       case '--hpa':
         out.hpa = value();
@@ -148,8 +117,8 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
         out.seed = parseNumber(flag, value(), true);
         break;
       default:
-        if (a.startsWith('--')) throw new UsageError(t('unknown option {flag} for simulate', { flag }));
-        files.push(a);
+        if (flag.startsWith('--')) throw new UsageError(t('unknown option {flag} for simulate', { flag }));
+        files.push(flag);
     }
   }
   if (files.length === 0)

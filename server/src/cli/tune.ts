@@ -18,6 +18,7 @@ import {
 import { DEFAULT_GOALS, tune, TuneInputError, type TuneGoals, type TuneLoad } from '../../../common/tune';
 import { currentLocale } from '../localize';
 import { DEFAULT_SETTINGS } from '../lint/settings';
+import { commandLineWords, parseNumber, parseSeconds } from './args';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
 import { metricNamesOf, readManifestHpa } from './simulateManifest';
@@ -49,21 +50,6 @@ export const DEFAULT_TUNE_PROFILES = ['night', 'normal', 'burst'] as const;
 /** One day of 15 s syncs: long enough for a burst and the night after it. */
 export const DEFAULT_TUNE_DURATION_SECONDS = 86_400;
 
-/** "60", "60s", "2m", "1h" -> seconds. */
-function parseSeconds(flag: string, v: string): number {
-  const m = /^(\d+(?:\.\d+)?)(s|m|h)?$/.exec(v.trim());
-  if (!m) throw new UsageError(`${flag} expects seconds (e.g. 60, 60s, 2m), got "${v}"`);
-  return Math.round(Number(m[1]) * (m[2] === 'h' ? 3600 : m[2] === 'm' ? 60 : 1));
-}
-
-function parseNumber(flag: string, v: string, integer: boolean): number {
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) {
-    throw new UsageError(`${flag} expects a ${integer ? 'whole ' : ''}number >= 0, got "${v}"`);
-  }
-  return n;
-}
-
 /** "2%", "2 %", "0.02" -> 0.02. A bare number above 1 is read as percent ("2" = 2 %). */
 function parseShare(flag: string, v: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(%)?$/.exec(v.trim());
@@ -85,18 +71,7 @@ export function parseTuneArgs(args: string[]): TuneArgs {
     candidates: 3,
   };
   const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    const [flag, inline] =
-      a.startsWith('--') && a.includes('=')
-        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
-        : [a, undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
+  for (const { flag, value } of commandLineWords(args)) {
     switch (flag) {
       case '--hpa':
         out.hpa = value();
@@ -159,8 +134,8 @@ export function parseTuneArgs(args: string[]): TuneArgs {
         out.locale = value();
         break;
       default:
-        if (a.startsWith('--')) throw new UsageError(`unknown option ${flag} for tune`);
-        files.push(a);
+        if (flag.startsWith('--')) throw new UsageError(`unknown option ${flag} for tune`);
+        files.push(flag);
     }
   }
   if (files.length === 0) throw new UsageError('tune needs a manifest file: hpa-lint tune <file> [options]');
