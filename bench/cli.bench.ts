@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BenchRow, releaseApp } from './lint.bench';
+import { median } from './stats';
 
 const ROOT = resolve(__dirname, '..');
 const CLI = resolve(ROOT, 'dist', 'cli.js');
@@ -61,12 +62,6 @@ function runCli(dir: string, flags: string[]): Promise<CliRun> {
       resolveRun({ ms, peakRssMb: kb / 1024, findings });
     });
   });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 export async function benchCli(

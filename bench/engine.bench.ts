@@ -4,6 +4,7 @@
  * medians and their ratio, measured in the same run, so the number means the same on any machine.
  */
 import { buildSimulationInput, simulate, type HPASpec, type SimulationInput } from '../common/engine';
+import { median } from './stats';
 
 export interface BenchRow {
   name: string;
@@ -50,12 +51,6 @@ function formulaFloor(sim: SimulationInput): number {
     checksum += current;
   }
   return checksum;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 function time(fn: () => unknown): number {

@@ -22,6 +22,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import { SERVER_NODE_FLAGS } from '../common/serverNodeFlags';
 import { helmRelease, type BenchRow } from './lint.bench';
+import { median } from './stats';
 
 const ROOT = resolve(__dirname, '..');
 const OUR_SERVER = resolve(ROOT, 'dist', 'server.js');
@@ -31,12 +32,6 @@ const HPA_SCHEMA = pathToFileURL(
 ).toString();
 
 const REPEATS = 7;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 interface Position {
   line: number;

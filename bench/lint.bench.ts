@@ -19,6 +19,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import { parseAllDocuments } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../common/serverNodeFlags';
+import { median } from './stats';
 
 export interface BenchRow {
   name: string;
@@ -196,12 +197,6 @@ function rssMb(pid: number | undefined): number {
   } catch {
     return NaN;
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 interface Publish {

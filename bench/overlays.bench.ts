@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../test/server/lspHarness';
 import type { BenchRow } from './lint.bench';
+import { median } from './stats';
 
 const TREE = resolve(
   __dirname,
@@ -76,11 +77,6 @@ async function editLatencies(
   } finally {
     await client.stop();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function p95(values: number[]): number {

@@ -16,6 +16,7 @@ import { serializeSvgNode } from '../common/preview/svgNode';
 import type { PreviewModel } from '../common/protocol';
 import { existsSync } from 'node:fs';
 import { buildWebview, launchChromium, openPanel, startPanelServer } from '../test/webview/harness';
+import { median } from './stats';
 
 export interface BenchRow {
   name: string;
@@ -91,11 +92,6 @@ function trivialPaths(run: PreviewRun): number {
   let size = 0;
   for (const v of run.runs) size += v.result.steps.map((s) => `L${s.t} ${s.desiredReplicas}`).join('').length;
   return size;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function time(fn: () => unknown, runs: number): number {

@@ -14,6 +14,7 @@ import { fetchForCli, loadCsvOf, realityOf, type PrometheusArgs } from '../serve
 import { openMetrics, SEVEN_DAYS, T0 } from '../test/support/prometheusFixture';
 import { buildTsdb, startPrometheus } from '../test/support/prometheusServer';
 import type { BenchRow } from './engine.bench';
+import { median } from './stats';
 
 const SPEC: HPASpec = {
   scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
@@ -29,12 +30,6 @@ const SPEC: HPASpec = {
 };
 const REQUESTS = { cpu: 500, memory: 512 * 1024 * 1024 * 1000 };
 const RUNS = 5;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 export async function benchPrometheus(): Promise<BenchRow[]> {
   const setupStart = performance.now();

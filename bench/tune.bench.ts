@@ -7,6 +7,7 @@
  */
 import { buildSimulationInput, simulate, type HPASpec } from '../common/engine';
 import { tuneSearch, type TuneLoad } from '../common/tune';
+import { median } from './stats';
 
 export interface BenchRow {
   name: string;
@@ -65,12 +66,6 @@ function loads(spec: HPASpec, cpu: number, profiles: string[], initialReplicas?:
       },
     ),
   }));
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 /** One search: ms to the first block meeting every goal, ms to the end, and how many blocks it simulated. */
