@@ -10,26 +10,11 @@
  *   - code actions for the cursor's line right after an edit, and again at the same version (medians).
  * `ratio` = ms / peerMs. `node --import tsx bench/features.bench.ts` prints the rows.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import {
-  createMessageConnection,
-  type MessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-jsonrpc/node';
 import { SERVER_NODE_FLAGS } from '../common/serverNodeFlags';
 import { helmRelease, type BenchRow } from './lint.bench';
 import { median } from './stats';
-
-const ROOT = resolve(__dirname, '..');
-const OUR_SERVER = resolve(ROOT, 'dist', 'server.js');
-const YLS = resolve(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
-const HPA_SCHEMA = pathToFileURL(
-  resolve(ROOT, 'schemas', 'horizontalpodautoscaler-autoscaling-v2.json'),
-).toString();
+import { LspBenchClient, OUR_SERVER, YLS, ylsConfig } from './lspClient';
 
 const REPEATS = 7;
 
@@ -79,79 +64,6 @@ interface FeatureTimes {
   completionLabels: string[];
 }
 
-/** A bare LSP client over a child's stdio: open, edit, request, and wait for diagnostics. */
-class Server {
-  private waiter: ((uri: string) => void) | undefined;
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly rpc: MessageConnection,
-  ) {}
-
-  static async start(args: string[], config: Record<string, unknown>): Promise<Server> {
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
-    const rpc = createMessageConnection(
-      new StreamMessageReader(child.stdout!),
-      new StreamMessageWriter(child.stdin!),
-    );
-    const server = new Server(child, rpc);
-    rpc.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => server.waiter?.(p.uri));
-    rpc.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
-      p.items.map((it) => config[it.section ?? ''] ?? null),
-    );
-    rpc.onRequest('client/registerCapability', () => null);
-    rpc.onRequest('window/workDoneProgress/create', () => null);
-    rpc.onNotification(() => undefined);
-    rpc.listen();
-    await rpc.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      locale: 'en',
-      capabilities: {
-        workspace: { configuration: true },
-        textDocument: {
-          publishDiagnostics: { versionSupport: true },
-          hover: { contentFormat: ['markdown', 'plaintext'] },
-          completion: { completionItem: { snippetSupport: true } },
-        },
-      },
-      workspaceFolders: null,
-    });
-    await rpc.sendNotification('initialized', {});
-    await rpc.sendNotification('workspace/didChangeConfiguration', { settings: config });
-    return server;
-  }
-
-  /** Opens the text and resolves on the first diagnostics for it. */
-  async open(uri: string, text: string): Promise<void> {
-    const published = new Promise<void>((done) => {
-      this.waiter = (u) => {
-        if (u !== uri) return;
-        this.waiter = undefined;
-        done();
-      };
-    });
-    await this.rpc.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'yaml', version: 1, text },
-    });
-    await published;
-  }
-
-  async timedRequest<R>(method: string, params: unknown): Promise<{ ms: number; result: R }> {
-    const start = performance.now();
-    const result = (await this.rpc.sendRequest(method, params)) as R;
-    return { ms: performance.now() - start, result };
-  }
-
-  async stop(): Promise<void> {
-    const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
-    await this.rpc.sendRequest('shutdown').catch(() => undefined);
-    await this.rpc.sendNotification('exit').catch(() => undefined);
-    setTimeout(() => this.child.kill(), 2000).unref();
-    await exited;
-    this.rpc.dispose();
-  }
-}
-
 interface HoverResult {
   contents: { value: string } | string;
 }
@@ -166,7 +78,7 @@ async function measureServer(
   config: Record<string, unknown>,
   text: string,
 ): Promise<FeatureTimes> {
-  const server = await Server.start(args, config);
+  const server = await LspBenchClient.start(args, config);
   try {
     const uri = `file:///bench/release-${Math.random().toString(36).slice(2)}.yaml`;
     const at = targetsIn(text);
@@ -247,25 +159,13 @@ export async function benchFeatures(rounds = 2): Promise<BenchRow[]> {
   if (!existsSync(OUR_SERVER))
     throw new Error('dist/server.js is missing: run `node scripts/build.mjs` first');
   const text = helmRelease();
-  const ylsConfig = {
-    yaml: {
-      validate: true,
-      hover: true,
-      completion: true,
-      format: { enable: false },
-      schemas: { [HPA_SCHEMA]: '*.yaml' },
-    },
-    http: {},
-    '[yaml]': {},
-    editor: {},
-    files: {},
-  };
+  const ylsSettings = ylsConfig({ hover: true, completion: true });
   // Rounds alternate between the servers so both see the same machine load; each keeps its best round.
   const ours: FeatureTimes[] = [];
   const peer: FeatureTimes[] = [];
   for (let round = 0; round < rounds; round++) {
     ours.push(await measureServer([...SERVER_NODE_FLAGS, OUR_SERVER, '--stdio'], { hpa: {} }, text));
-    peer.push(await measureServer([YLS, '--stdio'], ylsConfig, text));
+    peer.push(await measureServer([YLS, '--stdio'], ylsSettings, text));
   }
   const best = (list: FeatureTimes[], key: keyof FeatureTimes): number =>
     Math.min(...list.map((t) => t[key] as number));

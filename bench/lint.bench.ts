@@ -7,19 +7,11 @@
  * `ratio` = ms / peerMs (below 1: faster than the peer). Aims: open >= 5x faster than
  * yaml-language-server (ratio <= 0.2), a one-line edit under 20 ms.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import {
-  createMessageConnection,
-  type MessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-jsonrpc/node';
 import { parseAllDocuments } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../common/serverNodeFlags';
 import { median } from './stats';
+import { LspBenchClient, OUR_SERVER, YLS, ylsConfig } from './lspClient';
 
 export interface BenchRow {
   name: string;
@@ -27,13 +19,6 @@ export interface BenchRow {
   peerMs: number;
   ratio: number;
 }
-
-const ROOT = resolve(__dirname, '..');
-const OUR_SERVER = resolve(ROOT, 'dist', 'server.js');
-const YLS = resolve(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
-const HPA_SCHEMA = pathToFileURL(
-  resolve(ROOT, 'schemas', 'horizontalpodautoscaler-autoscaling-v2.json'),
-).toString();
 
 /**
  * One app of a rendered chart: the seven documents `helm template` prints for it. A `broken` app
@@ -199,84 +184,6 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-interface Publish {
-  uri: string;
-  version?: number;
-  diagnostics: unknown[];
-}
-
-/** A bare LSP client over a child's stdio, enough to open, edit and wait for diagnostics. */
-class Server {
-  private waiter: ((p: Publish) => void) | undefined;
-  private constructor(
-    private readonly child: ChildProcess,
-    private readonly rpc: MessageConnection,
-  ) {}
-
-  static async start(args: string[], config: Record<string, unknown>): Promise<Server> {
-    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
-    const rpc = createMessageConnection(
-      new StreamMessageReader(child.stdout!),
-      new StreamMessageWriter(child.stdin!),
-    );
-    const server = new Server(child, rpc);
-    rpc.onNotification('textDocument/publishDiagnostics', (p: Publish) => server.waiter?.(p));
-    rpc.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
-      p.items.map((it) => config[it.section ?? ''] ?? null),
-    );
-    rpc.onRequest('client/registerCapability', () => null);
-    rpc.onRequest('window/workDoneProgress/create', () => null);
-    rpc.onNotification(() => undefined);
-    rpc.listen();
-    await rpc.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      locale: 'en',
-      capabilities: {
-        workspace: { configuration: true },
-        textDocument: { publishDiagnostics: { versionSupport: true } },
-      },
-      workspaceFolders: null,
-    });
-    await rpc.sendNotification('initialized', {});
-    await rpc.sendNotification('workspace/didChangeConfiguration', { settings: config });
-    return server;
-  }
-
-  /** Sends a notification and resolves with the ms until the next diagnostics for `uri` that `accept` takes. */
-  async timed(
-    method: string,
-    params: unknown,
-    uri: string,
-    accept: (p: Publish) => boolean,
-  ): Promise<number> {
-    const start = performance.now();
-    const done = new Promise<number>((resolveDone) => {
-      this.waiter = (p) => {
-        if (p.uri === uri && accept(p)) {
-          this.waiter = undefined;
-          resolveDone(performance.now() - start);
-        }
-      };
-    });
-    await this.rpc.sendNotification(method, params);
-    return done;
-  }
-
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
-  async stop(): Promise<void> {
-    const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
-    await this.rpc.sendRequest('shutdown').catch(() => undefined);
-    await this.rpc.sendNotification('exit').catch(() => undefined);
-    setTimeout(() => this.child.kill(), 2000).unref();
-    await exited;
-    this.rpc.dispose();
-  }
-}
-
 interface ServerTimes {
   openMs: number;
   editMs: number;
@@ -293,7 +200,7 @@ export async function measureServer(
   edits: number,
   versioned: boolean,
 ): Promise<ServerTimes> {
-  const server = await Server.start(args, config);
+  const server = await LspBenchClient.start(args, config);
   try {
     const uri = `file:///bench/release-${Math.random().toString(36).slice(2)}.yaml`;
     let diagnostics = 0;
@@ -366,19 +273,7 @@ async function benchFile(label: string, text: string, edits: number, rounds: num
 
   // Rounds alternate between the two servers so both see the same machine load; each side keeps its
   // best round (the least disturbed by other processes).
-  const yamlConfig = {
-    yaml: {
-      validate: true,
-      hover: false,
-      completion: false,
-      format: { enable: false },
-      schemas: { [HPA_SCHEMA]: '*.yaml' },
-    },
-    http: {},
-    '[yaml]': {},
-    editor: {},
-    files: {},
-  };
+  const ylsSettings = ylsConfig({ hover: false, completion: false });
   const ourRounds: ServerTimes[] = [];
   const ylsRounds: ServerTimes[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -386,7 +281,7 @@ async function benchFile(label: string, text: string, edits: number, rounds: num
     ourRounds.push(
       await measureServer([...SERVER_NODE_FLAGS, OUR_SERVER, '--stdio'], { hpa: {} }, text, edits, true),
     );
-    ylsRounds.push(await measureServer([YLS, '--stdio'], yamlConfig, text, edits, false));
+    ylsRounds.push(await measureServer([YLS, '--stdio'], ylsSettings, text, edits, false));
   }
   const best = (list: ServerTimes[]): ServerTimes => ({
     openMs: Math.min(...list.map((r) => r.openMs)),
