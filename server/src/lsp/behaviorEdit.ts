@@ -30,7 +30,7 @@ import {
   rangeOf,
   spanOf,
 } from '../features/indexedDocument';
-import { columnOf, detectLayout, type Layout } from '../features/textLayout';
+import { columnOf, documentLayout, type Layout } from '../features/textLayout';
 import { t } from '../localize';
 import { isHpa } from '../workspace/scaleTarget';
 import { type FileModel, YamlDocumentModel } from '../yaml/documents';
@@ -71,7 +71,12 @@ function writesExactly(
 }
 
 /** The `behavior:` lines written anew, for a layout the in-place planner did not foresee. */
-function wholeBlock(doc: IndexedDocument, layout: Layout, pair: Pair, wanted: PlainMap): SpanEdit | undefined {
+function wholeBlock(
+  doc: IndexedDocument,
+  layout: Layout,
+  pair: Pair,
+  wanted: PlainMap,
+): SpanEdit | undefined {
   const lines = pairLineSpan(doc, pair);
   const keySpan = spanOf(doc, pair.key);
   if (!lines || !keySpan) return undefined;
@@ -89,7 +94,11 @@ function toTextEdit(file: FileModel, edit: SpanEdit): BehaviorTextEdit {
  * The edit for the HPA in document `documentIndex` of `file`, or null when that is not an HPA with a
  * block-style spec. Throws BehaviorEditRefused when the block cannot be written safely.
  */
-export function behaviorEdit(file: FileModel, documentIndex: number, behavior: unknown): BehaviorTextEdit | null {
+export function behaviorEdit(
+  file: FileModel,
+  documentIndex: number,
+  behavior: unknown,
+): BehaviorTextEdit | null {
   const fileDocument = file.documents[documentIndex];
   if (!fileDocument) return null;
   const doc = documentAt(file, fileDocument.offset);
@@ -101,18 +110,20 @@ export function behaviorEdit(file: FileModel, documentIndex: number, behavior: u
     wanted = behaviorValue(behavior);
   } catch (error) {
     if (!(error instanceof MalformedBehavior)) throw error;
-    throw new BehaviorEditRefused(t('the block to write is not a valid behavior ({path})', { path: error.path }));
+    throw new BehaviorEditRefused(
+      t('the block to write is not a valid behavior ({path})', { path: error.path }),
+    );
   }
-  if (doc.yaml.errors.length > 0)
-    throw new BehaviorEditRefused(t('the HPA has a YAML error: fix it first'));
-  const layout = detectLayout(file);
+  if (doc.yaml.errors.length > 0) throw new BehaviorEditRefused(t('the HPA has a YAML error: fix it first'));
+  const layout = documentLayout(file, documentIndex);
   const existing = pairOf(spec, 'behavior');
   if (!existing) {
     const firstKey = spanOf(doc, pairsOf(spec)[0]?.key);
     const at = lineAfter(doc, spec);
     if (!firstKey || at === undefined) return null;
     const lines = pairLines('behavior', wanted, layout, columnOf(file, firstKey[0]));
-    const lead = at === file.text.length && file.text.length > 0 && !file.text.endsWith('\n') ? layout.eol : '';
+    const lead =
+      at === file.text.length && file.text.length > 0 && !file.text.endsWith('\n') ? layout.eol : '';
     const insert = { start: at, end: at, text: lead + lines.map((l) => l + layout.eol).join('') };
     if (!writesExactly(doc, insert, wanted, [at, at])) throw refusedUnchecked();
     return toTextEdit(file, insert);

@@ -52,7 +52,9 @@ function rulesValue(rules: unknown, path: string): PlainMap {
   const tolerance = rules.tolerance;
   if (tolerance !== undefined && tolerance !== null)
     out.tolerance =
-      typeof tolerance === 'number' ? finiteNumber(tolerance, `${path}.tolerance`) : text(tolerance, `${path}.tolerance`);
+      typeof tolerance === 'number'
+        ? finiteNumber(tolerance, `${path}.tolerance`)
+        : text(tolerance, `${path}.tolerance`);
   return out;
 }
 
