@@ -111,7 +111,9 @@ function commentedBlock(behavior: HPABehavior, style: Style): string[] {
     if (policies.length === 0) continue;
     lines.push(`${pad(3)}${above(`${direction}.policies`)}`);
     if (style.flowPolicies) {
-      const items = policies.map((p) => `{type: ${style.quote(p.type)}, value: ${p.value}, periodSeconds: ${p.periodSeconds}}`);
+      const items = policies.map(
+        (p) => `{type: ${style.quote(p.type)}, value: ${p.value}, periodSeconds: ${p.periodSeconds}}`,
+      );
       lines.push(`${pad(3)}policies: [${items.join(', ')}] # flow`);
       continue;
     }
@@ -161,7 +163,8 @@ function keyPaths(behavior: HPABehavior): Set<string> {
     const rules = behavior[direction];
     if (!rules) continue;
     paths.add(direction);
-    if (typeof rules.stabilizationWindowSeconds === 'number') paths.add(`${direction}.stabilizationWindowSeconds`);
+    if (typeof rules.stabilizationWindowSeconds === 'number')
+      paths.add(`${direction}.stabilizationWindowSeconds`);
     if (rules.selectPolicy) paths.add(`${direction}.selectPolicy`);
     if (rules.policies && rules.policies.length > 0) paths.add(`${direction}.policies`);
   }
@@ -186,7 +189,8 @@ test(`Apply over ${PAIRS} random (old, new) pairs of the tuner's space: exact bl
     }
     const oldPaths = keyPaths(before);
     for (const path of keyPaths(after)) {
-      if (oldPaths.has(path)) assert.ok(applied.output.includes(above(path)), `${label}: the comment above ${path}`);
+      if (oldPaths.has(path))
+        assert.ok(applied.output.includes(above(path)), `${label}: the comment above ${path}`);
     }
     assert.ok(applied.output.includes('behavior: # written by hand'), label);
     if (applied.output.includes('# was ')) inPlace++;
