@@ -342,6 +342,46 @@ test('flow style: a flow value is rewritten in flow style, whole, and what follo
   ]);
 });
 
+test('a flow value over several lines, flow policy items, and tolerance quantities', () => {
+  const multiLine = manifest([
+    '  behavior: {scaleUp: {stabilizationWindowSeconds: 0},',
+    '    scaleDown: {stabilizationWindowSeconds: 60}} # from the chart',
+  ]);
+  const applied = check(multiLine, { scaleDown: { stabilizationWindowSeconds: 120 } }, [
+    '  behavior: {scaleDown: {stabilizationWindowSeconds: 120}} # from the chart\n  # keep two',
+  ]);
+  assert.equal(applied.edit.newText, ' {scaleDown: {stabilizationWindowSeconds: 120}}');
+  const flowItems = manifest([
+    '  behavior:',
+    '    scaleDown:',
+    '      policies:',
+    '        - {type: Pods, value: 1, periodSeconds: 60} # one Pod',
+    '        - {type: Percent, value: 10, periodSeconds: 60} # ten percent',
+  ]);
+  const items = check(
+    flowItems,
+    {
+      scaleDown: {
+        policies: [
+          { type: 'Pods', value: 1, periodSeconds: 60 },
+          { type: 'Percent', value: 20, periodSeconds: 60 },
+        ],
+      },
+    },
+    [
+      '        - {type: Pods, value: 1, periodSeconds: 60} # one Pod\n        - {type: Percent, value: 20, periodSeconds: 60} # ten percent',
+    ],
+  );
+  assert.equal(items.edit.newText, '{type: Percent, value: 20, periodSeconds: 60}');
+  // A quantity string YAML would read as a number or that has a unit is quoted; a number is not.
+  const tolerance = manifest(['  behavior:', '    scaleDown:', '      tolerance: 0.05 # five percent']);
+  check(tolerance, { scaleDown: { tolerance: '50m' } }, ["      tolerance: '50m' # five percent"]);
+  check(tolerance, { scaleDown: { tolerance: '0.02', selectPolicy: 'Min' } }, [
+    // selectPolicy comes before tolerance in the API's order, so it goes at the top of the map.
+    "    scaleDown:\n      selectPolicy: Min\n      tolerance: '0.02' # five percent\n",
+  ]);
+});
+
 test('a block with only scaleDown gets scaleUp above it; scaleDown\u2019s own comment stays on top of it', () => {
   const input = manifest([
     '  behavior:',
