@@ -150,7 +150,7 @@ test('the same block asked again is an empty edit', () => {
   assert.equal(applied.output, input);
 });
 
-test('policies that match stay with their comments; the others are edited, removed or added', () => {
+test('policies that match stay with their comments; the others are replaced, removed or added', () => {
   const input = manifest(COMMENTED);
   const behavior: HPABehavior = {
     scaleUp: {
@@ -174,14 +174,15 @@ test('policies that match stay with their comments; the others are edited, remov
     '      selectPolicy: Min',
     // The matching Percent item is untouched, its comments with it.
     '        # and doubling\n        - type: Percent\n          value: 100 # double\n          periodSeconds: 15',
-    // The scale-down item is edited in place: its comment on periodSeconds stays.
-    '        - type: Percent\n          value: 50\n          periodSeconds: 60 # one sync\n        - type: Pods\n          value: 1\n          periodSeconds: 60',
+    // The scale-down item is another policy now: replaced whole, the comment inside it gone.
+    '      policies:\n        - type: Percent\n          value: 50\n          periodSeconds: 60\n        - type: Pods\n          value: 1\n          periodSeconds: 60\n  # keep two',
     '      # why 300 s\n      stabilizationWindowSeconds: 300 # five minutes',
     '    # why 300 s: the nightly batch restarts\n    scaleDown:',
   ]);
   // The Pods item that does not match is removed with its own lines; the comment above it stays.
   assert.ok(!applied.output.includes('# absolute'));
   assert.ok(applied.output.includes('        # a burst needs Pods\n        # and doubling\n'));
+  assert.ok(!applied.output.includes('# one sync'));
 });
 
 test('CRLF: new and changed lines end in CRLF like the rest', () => {
@@ -311,7 +312,8 @@ test('quoted values keep their quotes, changed or not', () => {
   };
   check(input, behavior, [
     '      selectPolicy: "Min" # the larger step',
-    "        - type: 'Pods'\n          value: 4\n          periodSeconds: 15\n        - type: 'Pods'\n          value: 100",
+    // The matching policy is kept as written; the other is replaced, in the file's default style.
+    "        - type: 'Pods'\n          value: 4\n          periodSeconds: 15\n        - type: Pods\n          value: 100",
   ]);
 });
 

@@ -4,7 +4,7 @@
  * quoting and its end-of-line comment kept), a key that must appear is inserted beside its siblings
  * at their column, a key that must go loses its own lines only (the comment lines above it stay),
  * and sequence items equal to a wanted item are kept as they are (a longest common subsequence), the
- * others edited in place, removed or inserted. What has no comments inside (a flow collection, a
+ * others replaced, removed or inserted. What has no comments inside (a flow collection, a
  * scalar) or cannot be edited in place (a key on a sequence item's dash line that must go) is
  * rewritten as a whole, in its own style where it has one (flow stays flow).
  *
@@ -263,7 +263,7 @@ function commonItems(existing: PlainValue[], wanted: PlainValue[]): [number, num
 
 /**
  * A block sequence to `wanted`: items equal to a wanted one stay untouched (with their comments);
- * between them, existing items are edited into the wanted ones in order, and what is left over is
+ * between them, existing items are replaced by the wanted ones in order, and what is left over is
  * removed or inserted after the item before it (the first at `top`, the line under the parent key).
  */
 function blockSeq(run: EditRun, seq: YAMLSeq, wanted: PlainValue[], top: number | undefined): void {
@@ -294,12 +294,14 @@ function blockSeq(run: EditRun, seq: YAMLSeq, wanted: PlainValue[], top: number 
   }
 }
 
-/** One item to `wanted`: a block map edited in place, a scalar or flow item replaced in its style, else rewritten. */
+/**
+ * One item replaced by `wanted`: a scalar or flow item in its own style on its line, a block item
+ * by new lines in its place. An item is replaced whole rather than edited key by key: a policy
+ * with another type, value or period is another policy, and the comments inside the old one (`#
+ * one Pod a minute`) would describe it wrongly. A comment line above the item stays.
+ */
 function seqItem(run: EditRun, item: unknown, dash: number, wanted: PlainValue, dashColumn: number): void {
-  if (isDeepStrictEqual(plainOf(run, item), wanted)) return;
-  if (isMap(item) && !item.flow && isNonEmptyMap(wanted)) {
-    if (inPlace(run, () => blockMap(run, item, wanted, undefined))) return;
-  } else if (replaceableScalar(item) && isScalarValue(wanted)) {
+  if (replaceableScalar(item) && isScalarValue(wanted)) {
     replaceScalar(run, item, wanted);
     return;
   } else if (isFlowCollection(item) && !isScalarValue(wanted)) {
