@@ -476,6 +476,18 @@ test('keys our rules flag as unknown go; a policy whose first key must go is rew
   ]);
 });
 
+test('an explicit tag on a value that is rewritten goes with it; comments on the key lines stay', () => {
+  const input = manifest([
+    '  behavior: !!map # tagged',
+    '    scaleUp: !!map # up',
+    '      stabilizationWindowSeconds: 0',
+  ]);
+  const applied = check(input, { scaleUp: {} }, [
+    '  behavior: !!map # tagged\n    scaleUp: {} # up\n  # keep two',
+  ]);
+  assert.equal(applied.edit.newText, ' {} # up\n');
+});
+
 test('a file that ends without a line break after the block', () => {
   const whole = manifest(['  behavior:', '    scaleDown:', '      stabilizationWindowSeconds: 60']);
   const input = whole.slice(0, whole.indexOf('\n  # keep two'));

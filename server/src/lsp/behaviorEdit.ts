@@ -138,8 +138,8 @@ export function behaviorEdit(
   if (!blockLines) return null;
   const edits = editPairValue(doc, layout, existing, wanted);
   // Already the asked block: an empty edit, so Apply changes nothing and still succeeds.
-  if (edits.length === 0) return toTextEdit(file, { start: blockLines[0], end: blockLines[0], text: '' });
-  const inPlace = mergeSpanEdits(file.text, edits);
+  if (edits?.length === 0) return toTextEdit(file, { start: blockLines[0], end: blockLines[0], text: '' });
+  const inPlace = edits && mergeSpanEdits(file.text, edits);
   if (inPlace && writesExactly(doc, inPlace, wanted, blockLines)) return toTextEdit(file, inPlace);
   const whole = wholeBlock(doc, layout, existing, wanted);
   if (whole && writesExactly(doc, whole, wanted, blockLines)) return toTextEdit(file, whole);

@@ -41,17 +41,16 @@ interface EditRun {
 
 /**
  * The edits that make `pair`'s value (a pair of a block map whose key starts its line) read as
- * `wanted`; none when it already does.
+ * `wanted`: none when it already does, undefined when the pair cannot be edited in place at all.
  */
 export function editPairValue(
   doc: IndexedDocument,
   layout: Layout,
   pair: Pair,
   wanted: PlainValue,
-): SpanEdit[] {
+): SpanEdit[] | undefined {
   const run: EditRun = { doc, text: doc.file.text, layout, edits: [] };
-  pairValue(run, pair, wanted);
-  return run.edits;
+  return inPlace(run, () => pairValue(run, pair, wanted)) ? run.edits : undefined;
 }
 
 function plainOf(run: EditRun, node: unknown): PlainValue {
@@ -132,6 +131,16 @@ function pairValue(run: EditRun, pair: Pair, wanted: PlainValue): void {
 }
 
 /**
+ * The end of what stands between a key's colon and its end-of-line comment when the value starts on
+ * a later line: a tag (`behavior: !!map`), which belongs to the old value.
+ */
+function propertiesEnd(text: string, from: number, lineEnd: number): number {
+  const rest = text.slice(from, lineEnd);
+  const comment = rest.search(/(?:^|[ \t])#/);
+  return from + (comment < 0 ? rest : rest.slice(0, comment)).trimEnd().length;
+}
+
+/**
  * Writes the pair's value anew. A value that takes block lines goes on the lines under the key (a
  * flow collection stays flow, on the key's line); anything else on the key's line. What followed the
  * old value on the key's line, an end-of-line comment, stays.
@@ -148,11 +157,14 @@ function rewritePairValue(run: EditRun, pair: Pair, wanted: PlainValue): void {
   // An empty value (`key:` alone, `key: # comment`) has an empty span: nothing to take out.
   const written = span !== undefined && span[1] > span[0] ? span : undefined;
   // The old value's part on the key's line (maybe running on, as a flow collection over lines
-  // does) and its lines under the key.
+  // does; for a value under the key, its tag) and its lines under the key.
   let inlineEnd = colon + 1;
   let below: [number, number] | undefined;
   if (written && written[0] <= keyLineEnd) inlineEnd = contentEnd(doc, node) ?? written[1];
-  else if (written) below = [nextLineStart(text, keyLineEnd), lineAfter(doc, node) ?? written[1]];
+  else if (written) {
+    inlineEnd = propertiesEnd(text, colon + 1, keyLineEnd);
+    below = [nextLineStart(text, keyLineEnd), lineAfter(doc, node) ?? written[1]];
+  }
   const column = columnOf(doc.file, keySpan[0]);
   if (takesBlockLines(wanted) && !isFlowCollection(node)) {
     const lines = valueLines(wanted, run.layout, column);
