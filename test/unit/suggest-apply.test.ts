@@ -176,7 +176,7 @@ test('Apply writes the best block under spec; simulate on the edited file gives 
   }
 });
 
-test('Apply replaces an existing behavior block only, in the file\u2019s indentation, comments around it kept', () => {
+test('Apply changes only what differs in an existing behavior block, in the file\u2019s indentation, comments kept', () => {
   const text = [
     'apiVersion: autoscaling/v2',
     'kind: HorizontalPodAutoscaler',
@@ -207,7 +207,8 @@ test('Apply replaces an existing behavior block only, in the file\u2019s indenta
     scaleDown: { stabilizationWindowSeconds: 300 },
   });
   assert.ok(edit);
-  assert.deepEqual(edit.range, { start: { line: 11, character: 0 }, end: { line: 14, character: 0 } });
+  // One edit from the new scaleUp lines to the changed window; the window's comment stays on its line.
+  assert.deepEqual(edit.range, { start: { line: 12, character: 0 }, end: { line: 13, character: 41 } });
   assert.equal(
     applyEdits(file(URI), [edit]),
     [
@@ -221,7 +222,7 @@ test('Apply replaces an existing behavior block only, in the file\u2019s indenta
       '                  value: 4',
       '                  periodSeconds: 15',
       '        scaleDown:',
-      '            stabilizationWindowSeconds: 300',
+      '            stabilizationWindowSeconds: 300 # flaps',
       '    minReplicas: 2 # keep two for zone spread',
       '',
     ].join('\n'),

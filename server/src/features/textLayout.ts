@@ -80,6 +80,19 @@ const votesByModel = new WeakMap<YamlDocumentModel, LayoutVotes>();
 /** One layout per file version: code actions are asked for on every cursor move. */
 const layouts = new WeakMap<FileModel, Layout>();
 
+/** The step most blocks use; `fallback` when no block shows one. */
+function mostVotedStep(steps: Map<number, number>, fallback: number): number {
+  let best = fallback;
+  let bestCount = 0;
+  for (const [step, count] of steps) {
+    if (count > bestCount) {
+      best = step;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /**
  * Learns the indentation step and sequence style from the blocks already in the file; falls back to
  * two spaces and indented sequences (what kubectl and most docs write).
@@ -100,17 +113,35 @@ export function detectLayout(file: FileModel): Layout {
     indented += votes.indented;
     flush += votes.flush;
   }
-  let indent = 2;
-  let bestCount = 0;
-  for (const [step, count] of steps) {
-    if (count > bestCount) {
-      indent = step;
-      bestCount = count;
-    }
-  }
-  const layout: Layout = { eol: detectEol(file.text), indent, indentSequences: flush <= indented };
+  const layout: Layout = {
+    eol: detectEol(file.text),
+    indent: mostVotedStep(steps, 2),
+    indentSequences: flush <= indented,
+  };
   layouts.set(file, layout);
   return layout;
+}
+
+/**
+ * The layout of one of the file's documents where its own lines show it (an HPA indented by 4 below
+ * a Deployment indented by 2), the file's for what they do not show: an edit inside that document
+ * then looks like its neighbours.
+ */
+export function documentLayout(file: FileModel, documentIndex: number): Layout {
+  const whole = detectLayout(file);
+  const model = file.documents[documentIndex]?.model;
+  if (!model) return whole;
+  let votes = votesByModel.get(model);
+  if (!votes) {
+    votes = layoutVotes(model.text);
+    votesByModel.set(model, votes);
+  }
+  const shown = votes.indented + votes.flush > 0;
+  return {
+    eol: whole.eol,
+    indent: mostVotedStep(votes.steps, whole.indent),
+    indentSequences: shown ? votes.flush <= votes.indented : whole.indentSequences,
+  };
 }
 
 /**

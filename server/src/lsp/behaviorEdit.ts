@@ -1,53 +1,103 @@
 /**
- * hpa/behaviorEdit: the one minimal edit that writes a `behavior` block (the preview's "Apply" of a
- * tuner suggestion) into an HPA. The HPA's `behavior:` lines are replaced, or the block goes at the
- * end of `spec:` as the "write default behavior" refactor inserts it; either way in the file's own
- * indentation and line breaks, with every other line (comments included) left as it is. The client
- * only applies the edit, so it needs no YAML of its own.
+ * hpa/behaviorEdit: the one edit that writes a `behavior` block (the preview's "Apply" of a tuner
+ * suggestion) into an HPA, as small as it can be and as one TextEdit, so it is one undo step.
+ *
+ * With a `behavior:` already there, only what differs changes (yamlValueEdit.ts): a changed value in
+ * place with its quoting and end-of-line comment, new keys beside their siblings, gone keys with
+ * their own lines, matching policies untouched; every comment of a key that stays is kept. The
+ * separate changes are joined into one edit spanning them, the text between them as it was. Without
+ * one, the block goes at the end of `spec:` as the "write default behavior" refactor inserts it.
+ * Either way in the file's own indentation and line breaks.
+ *
+ * Each edit is checked before it is sent: the document must parse, `spec.behavior` must read as
+ * the asked block, and nothing outside the `behavior:` lines may change. An in-place edit that
+ * fails the check (a layout the planner did not foresee) gives way to rewriting the `behavior:`
+ * lines whole; one that cannot be checked clean is refused with a message, never sent.
+ *
+ * The client only applies the edit, so it needs no YAML of its own.
  */
-import type { Connection } from 'vscode-languageserver';
+import { isDeepStrictEqual } from 'node:util';
+import type { Pair } from 'yaml';
+import { type Connection, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { BehaviorEditRequest, type BehaviorTextEdit } from '../../../common/protocol';
-import type { HPABehavior, HPAScalingRules } from '../../../common/engine/types';
-import { insertLines, lineAfter, pairLineSpan } from '../features/fixes/edits';
-import { asMap, documentAt, nodeAtPath, pairOf, rangeOf, spanOf } from '../features/indexedDocument';
-import { columnOf, detectLayout, treeLines, type YamlTree } from '../features/textLayout';
+import { lineAfter, mergeSpanEdits, pairLineSpan, type SpanEdit } from '../features/fixes/edits';
+import {
+  asMap,
+  documentAt,
+  type IndexedDocument,
+  nodeAtPath,
+  pairOf,
+  rangeOf,
+  spanOf,
+} from '../features/indexedDocument';
+import { columnOf, documentLayout, type Layout } from '../features/textLayout';
+import { t } from '../localize';
 import { isHpa } from '../workspace/scaleTarget';
-import type { FileModel } from '../yaml/documents';
-import { pairsOf } from '../yaml/yamlNodes';
+import { type FileModel, YamlDocumentModel } from '../yaml/documents';
+import { isAlias, isMap, isSeq, pairsOf, plainValue } from '../yaml/yamlNodes';
+import { behaviorValue, MalformedBehavior } from './behaviorValue';
 import { onCustomRequest } from './customRequests';
+import { pairLines, type PlainMap } from './plainYamlText';
+import { editPairValue } from './yamlValueEdit';
 
-/** One direction's rules as a tree, in the order the API documents them; unset fields stay out. */
-function rulesTree(rules: HPAScalingRules): YamlTree | string {
-  const tree: YamlTree = {};
-  if (typeof rules.stabilizationWindowSeconds === 'number')
-    tree.stabilizationWindowSeconds = rules.stabilizationWindowSeconds;
-  if (rules.selectPolicy !== undefined) tree.selectPolicy = rules.selectPolicy;
-  if (rules.policies !== undefined && rules.policies.length > 0)
-    tree.policies = rules.policies.map((p) => ({
-      type: p.type,
-      value: p.value,
-      periodSeconds: p.periodSeconds,
-    }));
-  // A quantity such as 5% or 0.05 is written quoted only when YAML would read it as something else.
-  if (rules.tolerance !== undefined)
-    tree.tolerance = typeof rules.tolerance === 'number' ? rules.tolerance : `'${rules.tolerance}'`;
-  // An empty map still means "the API defaults for this direction".
-  return Object.keys(tree).length > 0 ? tree : '{}';
+/** Why an edit is not offered, in the user's language; the client shows it. */
+export class BehaviorEditRefused extends Error {}
+
+/** True when the node or anything under it has an anchor or is an alias. */
+function sharesNodes(node: unknown): boolean {
+  if (isAlias(node)) return true;
+  if ((node as { anchor?: string } | null)?.anchor) return true;
+  if (isMap(node)) return pairsOf(node).some((pair) => sharesNodes(pair.key) || sharesNodes(pair.value));
+  if (isSeq(node)) return Array.from(node).some(sharesNodes);
+  return false;
 }
 
-/** The block as a tree: `behavior: {}` when both directions are left to the API. */
-export function behaviorTree(behavior: HPABehavior): YamlTree {
-  const inner: YamlTree = {};
-  if (behavior.scaleUp) inner.scaleUp = rulesTree(behavior.scaleUp);
-  if (behavior.scaleDown) inner.scaleDown = rulesTree(behavior.scaleDown);
-  return { behavior: Object.keys(inner).length > 0 ? inner : '{}' };
+/**
+ * True when `edit` leaves the text outside [from, to) as it was and the HPA's document, edited,
+ * parses without error to a `spec.behavior` that reads as `wanted`.
+ */
+function writesExactly(
+  doc: IndexedDocument,
+  edit: SpanEdit,
+  wanted: PlainMap,
+  [from, to]: [number, number],
+): boolean {
+  if (edit.start < from || edit.end > to) return false;
+  const text = doc.file.text;
+  const edited = text.slice(doc.offset, edit.start) + edit.text + text.slice(edit.end, doc.end);
+  const parsed = new YamlDocumentModel(edited).parsed;
+  if (parsed.errors.length > 0) return false;
+  return isDeepStrictEqual(plainValue(nodeAtPath(parsed.value, ['spec', 'behavior']), parsed), wanted);
 }
 
-/** The edit for the HPA in document `documentIndex` of `file`, or null when it cannot be written. */
+/** The `behavior:` lines written anew, for a layout the in-place planner did not foresee. */
+function wholeBlock(
+  doc: IndexedDocument,
+  layout: Layout,
+  pair: Pair,
+  wanted: PlainMap,
+): SpanEdit | undefined {
+  const lines = pairLineSpan(doc, pair);
+  const keySpan = spanOf(doc, pair.key);
+  if (!lines || !keySpan) return undefined;
+  const text = pairLines('behavior', wanted, layout, columnOf(doc.file, keySpan[0]))
+    .map((l) => l + layout.eol)
+    .join('');
+  return { start: lines[0], end: lines[1], text };
+}
+
+function toTextEdit(file: FileModel, edit: SpanEdit): BehaviorTextEdit {
+  return { range: rangeOf(file, edit.start, edit.end), newText: edit.text };
+}
+
+/**
+ * The edit for the HPA in document `documentIndex` of `file`, or null when that is not an HPA with a
+ * block-style spec. Throws BehaviorEditRefused when the block cannot be written safely.
+ */
 export function behaviorEdit(
   file: FileModel,
   documentIndex: number,
-  behavior: HPABehavior,
+  behavior: unknown,
 ): BehaviorTextEdit | null {
   const fileDocument = file.documents[documentIndex];
   if (!fileDocument) return null;
@@ -55,23 +105,51 @@ export function behaviorEdit(
   if (!doc || !isHpa(doc.object)) return null;
   const spec = asMap(nodeAtPath(doc.yaml.value, ['spec']));
   if (!spec || spec.flow || spec.size === 0) return null;
-  const layout = detectLayout(file);
-  const existing = pairOf(spec, 'behavior');
-  if (existing) {
-    const lines = pairLineSpan(doc, existing);
-    const keySpan = spanOf(doc, existing.key);
-    if (!lines || !keySpan) return null;
-    const text = treeLines(behaviorTree(behavior), layout, columnOf(file, keySpan[0]))
-      .map((l) => l + layout.eol)
-      .join('');
-    return { range: rangeOf(file, lines[0], lines[1]), newText: text };
+  let wanted: PlainMap;
+  try {
+    wanted = behaviorValue(behavior);
+  } catch (error) {
+    if (!(error instanceof MalformedBehavior)) throw error;
+    throw new BehaviorEditRefused(
+      t('the block to write is not a valid behavior ({path})', { path: error.path }),
+    );
   }
-  const firstKey = spanOf(doc, pairsOf(spec)[0]?.key);
-  const at = lineAfter(doc, spec);
-  if (!firstKey || at === undefined) return null;
-  const lines = treeLines(behaviorTree(behavior), layout, columnOf(file, firstKey[0]));
-  const edit = insertLines(file, at, lines, layout.eol);
-  return { range: edit.range, newText: edit.newText };
+  if (doc.yaml.errors.length > 0) throw new BehaviorEditRefused(t('the HPA has a YAML error: fix it first'));
+  const layout = documentLayout(file, documentIndex);
+  const existing = pairOf(spec, 'behavior');
+  if (!existing) {
+    const firstKey = spanOf(doc, pairsOf(spec)[0]?.key);
+    const at = lineAfter(doc, spec);
+    if (!firstKey || at === undefined) return null;
+    const lines = pairLines('behavior', wanted, layout, columnOf(file, firstKey[0]));
+    const lead =
+      at === file.text.length && file.text.length > 0 && !file.text.endsWith('\n') ? layout.eol : '';
+    const insert = { start: at, end: at, text: lead + lines.map((l) => l + layout.eol).join('') };
+    if (!writesExactly(doc, insert, wanted, [at, at])) throw refusedUnchecked();
+    return toTextEdit(file, insert);
+  }
+  if (sharesNodes(existing.key) || sharesNodes(existing.value))
+    throw new BehaviorEditRefused(
+      t(
+        'spec.behavior uses a YAML anchor or alias, so a change here could also change what shares it: edit the block by hand',
+      ),
+    );
+  const blockLines = pairLineSpan(doc, existing);
+  if (!blockLines) return null;
+  const edits = editPairValue(doc, layout, existing, wanted);
+  // Already the asked block: an empty edit, so Apply changes nothing and still succeeds.
+  if (edits?.length === 0) return toTextEdit(file, { start: blockLines[0], end: blockLines[0], text: '' });
+  const inPlace = edits && mergeSpanEdits(file.text, edits);
+  if (inPlace && writesExactly(doc, inPlace, wanted, blockLines)) return toTextEdit(file, inPlace);
+  const whole = wholeBlock(doc, layout, existing, wanted);
+  if (whole && writesExactly(doc, whole, wanted, blockLines)) return toTextEdit(file, whole);
+  throw refusedUnchecked();
+}
+
+function refusedUnchecked(): BehaviorEditRefused {
+  return new BehaviorEditRefused(
+    t('the block could not be written without changing more than spec.behavior: edit it by hand'),
+  );
 }
 
 /** Registers hpa/behaviorEdit; `indexedFile` gives the file as the index holds it, up to date. */
@@ -81,6 +159,13 @@ export function registerBehaviorEdit(
 ): void {
   onCustomRequest(connection, BehaviorEditRequest, ({ uri, documentIndex, behavior }) => {
     const file = indexedFile(uri);
-    return file ? behaviorEdit(file, documentIndex, behavior) : null;
+    try {
+      return file ? behaviorEdit(file, documentIndex, behavior) : null;
+    } catch (error) {
+      // The client shows the message after "The behavior could not be written: ".
+      if (error instanceof BehaviorEditRefused)
+        throw new ResponseError(LSPErrorCodes.RequestFailed, error.message);
+      throw error;
+    }
   });
 }

@@ -135,3 +135,38 @@ export function insertLines(
   if (snippetLines) edit.snippet = body(snippetLines);
   return edit;
 }
+
+/** A replacement of the file's text [start, end) in offsets, before it becomes an LSP range. */
+export interface SpanEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Several non-overlapping edits of one text as one: from the first edit's start to the last one's
+ * end, the text between them kept as it is. For a client that applies one TextEdit, so the change is
+ * one undo step. Edits at the same offset keep their order, an insertion before a replacement that
+ * starts there; undefined when two edits overlap (a planning error the caller must not apply).
+ */
+export function mergeSpanEdits(text: string, edits: readonly SpanEdit[]): SpanEdit | undefined {
+  const sorted = edits
+    .map((edit, order) => ({ edit, order }))
+    .sort(
+      (a, b) =>
+        a.edit.start - b.edit.start ||
+        Number(a.edit.end > a.edit.start) - Number(b.edit.end > b.edit.start) ||
+        a.order - b.order,
+    )
+    .map(({ edit }) => edit);
+  const first = sorted[0];
+  if (!first) return undefined;
+  let cursor = first.start;
+  let merged = '';
+  for (const edit of sorted) {
+    if (edit.start < cursor) return undefined;
+    merged += text.slice(cursor, edit.start) + edit.text;
+    cursor = edit.end;
+  }
+  return { start: first.start, end: cursor, text: merged };
+}
