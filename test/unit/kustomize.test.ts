@@ -26,6 +26,8 @@ const SHOP = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
 /** A base and an overlay whose kustomizations are both named `Kustomization` (no extension). */
 const BARE_NAME = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'bare-name');
 const INLINE = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'inline');
+/** base <- mid (an inline patch) <- top (a JSON 6902 patch file): both set minReplicas. */
+const INLINE_LAYERS = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'inline-layers');
 const KUSTOMIZE_REAL = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'kustomize-real');
 
 /** [file, rule, severity, startLine, startChar, endLine, endChar, message] */
@@ -334,6 +336,20 @@ describe(
         rows.map((r) => r.slice(0, 7)),
         [['overlays/strategic/kustomization.yaml', 'period-seconds-range', 'error', 16, 31, 16, 35]],
       );
+    });
+
+    test('the last kustomization to set a field is where the rendered finding goes (a JSON 6902 patch file)', async () => {
+      const { rows } = await lint(INLINE_LAYERS, ['.']);
+      assert.deepEqual(
+        rows.map((r) => r.slice(0, 7)),
+        [
+          // mid's inline patch, checked on its own (mid is rendered only as part of top).
+          ['mid/kustomization.yaml', 'min-replicas', 'error', 10, 21, 10, 22],
+          // top's patch file replaces the value after mid's patch: its `value:`, not mid's line.
+          ['top/min-replicas.yaml', 'min-replicas', 'error', 5, 9, 5, 10],
+        ],
+      );
+      assert.match(rows[1]![7], /\(rendered overlay top\)$/);
     });
 
     test('a folder walk finds kustomizations named Kustomization and renders their overlay', async () => {
