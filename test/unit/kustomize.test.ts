@@ -200,6 +200,27 @@ describe('patches written inline: offsets in the kustomization', () => {
     ]);
   });
 
+  test('odd shapes are skipped, not thrown on: kustomize reports them when it renders', () => {
+    const text = [
+      'patches:',
+      '  - patch: 42',
+      '  - { patch: "", target: [Deployment] }',
+      '  - target: not-a-map',
+      '    patch: |-',
+      '      - op: replace',
+      '        path: /spec/replicas',
+      '        value: 2',
+      'patchesJson6902: just-a-string',
+      'patchesStrategicMerge: [{ nested: map }, ""]',
+      '',
+    ].join('\n');
+    const patches = parseKustomization(text)?.patches ?? [];
+    assert.deepEqual(
+      patches.map((p) => [p.list, p.inline?.text ?? p.path, p.target]),
+      [['patches', '- op: replace\n  path: /spec/replicas\n  value: 2', undefined]],
+    );
+  });
+
   test('file patches and inline ones are listed in the order kustomize applies them', () => {
     const text = [
       'patchesJson6902:',
