@@ -1,12 +1,13 @@
 /**
  * Every rule on a rendered overlay, with each finding moved to the source line that caused it:
  *
- * 1. a patch of a kustomization that changed the object (kustomize's transformer annotation
- *    names them) that sets the very field: the patch's line;
- * 2. `spec.replicas` set by a kustomization's `replicas:` entry: that entry's count;
- * 3. otherwise the file the object came from (kustomize's origin annotation): the same field, or
+ * 1. the last of the changes kustomize made to the object (its transformer annotation names the
+ *    kustomizations) that sets the very field: a patch's line, in a patch file or in the patch
+ *    written inline in the kustomization (patchedField.ts), or, for `spec.replicas`, the count of
+ *    a kustomization's `replicas:` entry;
+ * 2. otherwise the file the object came from (kustomize's origin annotation): the same field, or
  *    the nearest enclosing field that exists there;
- * 4. and when none of these can be read, the overlay's kustomization file.
+ * 3. and when none of these can be read, the overlay's kustomization file.
  *
  * The rendered objects form a workspace of their own, so one overlay's objects never meet
  * another's. Messages name the overlay.
@@ -21,7 +22,12 @@ import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
+import type { PatchEntry } from './kustomization';
 import { type KustomizationFile, type KustomizeLayout, fsPathOf } from './layout';
+import { patchDocuments, patchedFieldSpan } from './patchedField';
+import { type FieldPath, fieldPath, follow, namesMatch, stepKey } from './renderedFieldPath';
+
+export { namesMatch } from './renderedFieldPath';
 
 export interface RenderedOverlay {
   overlay: KustomizationFile;
@@ -32,12 +38,9 @@ export interface RenderedOverlay {
   baseDir: string;
 }
 
-type Step = { key: string } | { index: number; name: string | undefined };
-
-interface FieldPath {
-  steps: Step[];
-  /** The finding was on the key rather than on the value. */
-  onKey: boolean;
+interface Located {
+  uri: string;
+  span: Span;
 }
 
 /** Findings on the rendered objects, in source files of `workspace`, each naming the overlay. */
@@ -56,6 +59,8 @@ export function renderedFindings(
   for (const uri of workspace.uris()) uriByPath.set(fsPathOf(uri, layout.cwd), uri);
   const kustomizationByDir = new Map(layout.kustomizations.map((k) => [k.dir, k]));
   const resolve = (path: string) => posix.normalize(posix.join(rendered.baseDir, path));
+  /** Each patch's documents, parsed once per render whatever the number of findings. */
+  const documentsOf = new Map<PatchEntry, { uri: string; documents: YamlView[] } | null>();
 
   const out: Finding[] = [];
   for (const finding of lintFile(renderFile, renderIndex, settings)) {
@@ -70,48 +75,71 @@ export function renderedFindings(
   }
   return out;
 
-  function locateInSources(object: K8sObject, span: Span): { uri: string; span: Span } | undefined {
+  function locateInSources(object: K8sObject, span: Span): Located | undefined {
     const path = fieldPath(object.root, span.start);
     const annotations = object.root.at('metadata', 'annotations');
     const changedBy = transformerFiles(annotations.get('alpha.config.kubernetes.io/transformations').string)
       .map((file) => kustomizationByDir.get(posix.dirname(resolve(file))))
       .filter((k): k is KustomizationFile => k !== undefined);
-    // 1. A patch that sets the field.
+    // 1. The last change that set the field: kustomizations in the order they ran, and in each its
+    // patches in kustomize's order, then its replicas entries.
+    let setBy: Located | undefined;
     for (const kustomization of changedBy) {
-      for (const patch of kustomization.kustomization.patchFiles) {
-        const uri = uriByPath.get(posix.normalize(posix.join(kustomization.dir, patch)));
-        const hit = uri && findField(uri, object, path, true);
-        if (hit) return hit;
+      for (const patch of kustomization.kustomization.patches) {
+        setBy = patchSetting(kustomization, patch, object, path) ?? setBy;
       }
+      setBy = replicasSetting(kustomization, object, path) ?? setBy;
     }
-    // 2. A replicas entry that set spec.replicas.
-    if (
-      path.steps.length === 2 &&
-      stepKey(path.steps[0]) === 'spec' &&
-      stepKey(path.steps[1]) === 'replicas'
-    ) {
-      for (const kustomization of changedBy) {
-        const entry = kustomization.kustomization.replicas.find((r) => namesMatch(object.name, r.name));
-        if (entry) {
-          const count = entry.view.get('count');
-          return { uri: kustomization.uri, span: path.onKey ? count.keySpan() : count.valueSpan() };
-        }
-      }
-    }
-    // 3. The file the object came from.
+    if (setBy) return setBy;
+    // 2. The file the object came from.
     const origin = /^path:\s*(.+?)\s*$/m.exec(
       annotations.get('config.kubernetes.io/origin').string ?? '',
     )?.[1];
     const originUri = origin && uriByPath.get(resolve(origin));
-    return originUri ? findField(originUri, object, path, false) : undefined;
+    return originUri ? originField(originUri, object, path) : undefined;
   }
 
-  function findField(
-    uri: string,
+  /** Where a patch of this kustomization sets the field, in its file or in the kustomization. */
+  function patchSetting(
+    kustomization: KustomizationFile,
+    patch: PatchEntry,
     object: K8sObject,
     path: FieldPath,
-    wholePath: boolean,
-  ): { uri: string; span: Span } | undefined {
+  ): Located | undefined {
+    let parsed = documentsOf.get(patch);
+    if (parsed === undefined) {
+      parsed = null;
+      if (patch.inline) {
+        parsed = { uri: kustomization.uri, documents: patchDocuments(patch.inline.text) };
+      } else if (patch.path !== undefined) {
+        const uri = uriByPath.get(posix.normalize(posix.join(kustomization.dir, patch.path)));
+        const text = uri === undefined ? undefined : workspace.getFile(uri)?.text;
+        if (uri !== undefined && text !== undefined) parsed = { uri, documents: patchDocuments(text) };
+      }
+      documentsOf.set(patch, parsed);
+    }
+    if (!parsed) return undefined;
+    const span = patchedFieldSpan(patch, parsed.documents, object, path);
+    if (!span) return undefined;
+    return { uri: parsed.uri, span: patch.inline ? patch.inline.fileSpan(span) : span };
+  }
+
+  /** The count of a `replicas:` entry naming the object, for a finding on `spec.replicas`. */
+  function replicasSetting(
+    kustomization: KustomizationFile,
+    object: K8sObject,
+    path: FieldPath,
+  ): Located | undefined {
+    if (path.steps.length !== 2 || stepKey(path.steps[0]) !== 'spec' || stepKey(path.steps[1]) !== 'replicas')
+      return undefined;
+    const entry = kustomization.kustomization.replicas.find((r) => namesMatch(object.name, r.name));
+    if (!entry) return undefined;
+    const count = entry.view.get('count');
+    return { uri: kustomization.uri, span: path.onKey ? count.keySpan() : count.valueSpan() };
+  }
+
+  /** The field in the file the object came from, or the nearest enclosing field there. */
+  function originField(uri: string, object: K8sObject, path: FieldPath): Located | undefined {
     const candidates = workspace
       .objectsIn(uri)
       .filter((o) => o.kind === object.kind && namesMatch(object.name, o.name));
@@ -126,12 +154,8 @@ export function renderedFindings(
       depth++;
     }
     if (depth < path.steps.length) {
-      if (wholePath) return undefined;
       return { uri, span: depth === 0 ? source.root.get('kind').keySpan() : view.keySpan() };
     }
-    // A patch causes a finding only where it sets the value itself, not where it merely holds a
-    // map on the way to other fields (every patch has a `spec:`).
-    if (wholePath && view.isMap) return undefined;
     return { uri, span: path.onKey ? view.keySpan() : view.valueSpan() };
   }
 }
@@ -141,68 +165,6 @@ function objectAt(objects: readonly K8sObject[], offset: number): K8sObject | un
   let found: K8sObject | undefined;
   for (const object of objects) if (object.offset <= offset) found = object;
   return found;
-}
-
-/** The fields from the object's root down to the node at `offset`. */
-function fieldPath(root: YamlView, offset: number): FieldPath {
-  const steps: Step[] = [];
-  let view = root;
-  for (;;) {
-    let next: YamlView | undefined;
-    if (view.isMap) {
-      for (const key of view.keys()) {
-        const child = view.get(key);
-        const keySpan = child.keySpan();
-        if (offset >= keySpan.start && offset < keySpan.end) {
-          steps.push({ key });
-          return { steps, onKey: true };
-        }
-        const valueSpan = child.valueSpan();
-        if (offset >= valueSpan.start && offset <= valueSpan.end) {
-          steps.push({ key });
-          next = child;
-          break;
-        }
-      }
-    } else if (view.isSeq) {
-      const items = view.items();
-      for (let index = 0; index < items.length; index++) {
-        const span = items[index]!.valueSpan();
-        if (offset >= span.start && offset <= span.end) {
-          steps.push({ index, name: itemName(items[index]!) });
-          next = items[index];
-          break;
-        }
-      }
-    }
-    if (!next) return { steps, onKey: false };
-    view = next;
-  }
-}
-
-/** A list item's merge key, as strategic-merge patches match items (containers by name...). */
-function itemName(item: YamlView): string | undefined {
-  return item.get('name').string ?? item.get('containerName').string;
-}
-
-function follow(view: YamlView, step: Step): YamlView | undefined {
-  if ('key' in step) {
-    const child = view.get(step.key);
-    return child.exists ? child : undefined;
-  }
-  const items = view.items();
-  if (step.name !== undefined) return items.find((item) => itemName(item) === step.name);
-  return items[step.index];
-}
-
-function stepKey(step: Step | undefined): string | undefined {
-  return step && 'key' in step ? step.key : undefined;
-}
-
-/** A source name and a rendered one: equal, or the rendered one with a namePrefix or nameSuffix. */
-export function namesMatch(rendered: string | undefined, source: string | undefined): boolean {
-  if (rendered === undefined || source === undefined) return false;
-  return rendered === source || rendered.startsWith(source) || rendered.endsWith(source);
 }
 
 /** `configuredIn:` paths of kustomize's transformer annotation, in order. */

@@ -11,6 +11,8 @@ import type { Finding, Rule, Severity } from '../rules/types';
 import type { HpaSettings } from './settings';
 import { currentLocale, t } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { isKustomizationPath } from '../kustomize/kustomization';
+import { inlinePatchFindings } from '../kustomize/inlinePatchLint';
 
 /** YAML errors after which the parse still holds every other field as written. */
 const FIELD_LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY']);
@@ -108,6 +110,8 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
       });
     }
   }
+  // Patches written inline in a kustomization are partial objects too (kustomize/inlinePatchLint.ts).
+  if (isKustomizationPath(file.uri)) findings.push(...inlinePatchFindings(file, settings, lintFile));
   return findings;
 }
 
