@@ -216,6 +216,62 @@ export function previewSuite(): void {
       await restored;
       assert.equal(editor.document.isDirty, false);
     });
+
+    test('Apply over a commented behavior block changes only the values and keeps every comment', async () => {
+      const uri = fixtureUri('commented-behavior-hpa.yaml');
+      const editor = await openFixture('commented-behavior-hpa.yaml');
+      const original = editor.document.getText();
+      const lines = original.split('\n');
+      const model = await previewModel(uri, lines.indexOf('kind: HorizontalPodAutoscaler'));
+      assert.ok(model, 'the server has a preview model');
+      // The block in the file with two values changed and a policy added, as a tuner candidate
+      // close to the user's own block would be.
+      const asked = {
+        scaleUp: {
+          stabilizationWindowSeconds: 0,
+          selectPolicy: 'Max' as const,
+          policies: [
+            { type: 'Percent' as const, value: 100, periodSeconds: 60 },
+            { type: 'Pods' as const, value: 4, periodSeconds: 60 },
+          ],
+        },
+        scaleDown: {
+          stabilizationWindowSeconds: 120,
+          policies: [{ type: 'Pods' as const, value: 2, periodSeconds: 60 }],
+        },
+      };
+      const changed = waitFor(
+        (listener) => vscode.workspace.onDidChangeTextDocument(listener),
+        () => (editor.document.getText() !== original ? true : undefined),
+        () => 'the manifest changed by Apply',
+      );
+      const exports = await api();
+      await exports.previewMessage({
+        type: 'applyBehavior',
+        uri: model.uri,
+        documentIndex: model.documentIndex,
+        behavior: asked,
+      });
+      await changed;
+      const edited = editor.document.getText();
+      const at = original.indexOf('  behavior:');
+      assert.equal(edited.slice(0, at), original.slice(0, at), 'everything before the block is kept');
+      for (const comment of lines.filter((l) => l.includes('#'))) {
+        const text = comment.slice(comment.indexOf('#'));
+        assert.ok(edited.includes(text), `the comment ${JSON.stringify(text)} is kept:\n${edited}`);
+      }
+      // What the server now reads from the file is the asked block.
+      const after = await previewModel(uri, lines.indexOf('kind: HorizontalPodAutoscaler'));
+      assert.deepEqual(after?.spec.behavior, asked);
+      await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+      const restored = waitFor(
+        (listener) => vscode.workspace.onDidChangeTextDocument(listener),
+        () => (editor.document.getText() === original ? true : undefined),
+        () => `the manifest restored by one undo; now:\n${editor.document.getText()}`,
+      );
+      await vscode.commands.executeCommand('undo');
+      await restored;
+    });
   });
 }
 
