@@ -13,6 +13,7 @@ import {
   variantLabel,
   type ChartInput,
 } from '../../common/preview/chart';
+import { seriesOf } from '../../common/preview/series';
 import { t } from '../../common/preview/strings';
 import type { TextMeasure } from '../../common/preview/textWidth';
 import type { SvgNode } from '../../common/preview/svgNode';
@@ -218,8 +219,9 @@ export class ChartView {
       );
     }
     for (const run of input.runs) {
-      const s = run.result.steps[index];
-      if (s) lines.push(t(L, 'readoutReplicas', { variant: variantLabel(run, L), value: s.desiredReplicas }));
+      // From the series: a suggestion's overlay has no step objects on the page (variants.ts).
+      const value = seriesOf(run, input.metricNames).desiredReplicas[index];
+      if (value !== undefined) lines.push(t(L, 'readoutReplicas', { variant: variantLabel(run, L), value }));
     }
     this.readout.append(...lines.map((line) => h('p', {}, [line])));
   }

@@ -5,7 +5,8 @@
  * workers) they run in the page itself, as before.
  */
 import { runPreview } from '../../common/preview/run';
-import type { SimulationReply, SimulationRequest } from './simulationMessages';
+import { RunAssembler } from './runTransfer';
+import type { SimulationReply, SimulationRequest, WorkerSimulationMessage } from './simulationMessages';
 
 export interface SimulationRunner {
   /** 'worker' or 'page': where the engine runs (shown on the page for the tests and bug reports). */
@@ -30,6 +31,7 @@ export class PageRunner implements SimulationRunner {
     let reply: SimulationReply;
     try {
       const run = runPreview(request.model, request.settings, request.fixed);
+      // No series or summaries attached: the chart and the summary make them from the steps on first use.
       reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'page' };
     } catch (err) {
       reply = { id: request.id, failure: errorText(err) };
@@ -52,6 +54,8 @@ export class WorkerRunner implements SimulationRunner {
   private blobUrl: Promise<string> | null = null;
   private worker: Worker | null = null;
   private inFlight: { id: number; done: (reply: SimulationReply) => void } | null = null;
+  /** The reply in flight whose head is in and whose steps are still arriving. */
+  private assembling: { reply: SimulationReply; parts: RunAssembler } | null = null;
 
   constructor(private readonly scriptUrl: string) {}
 
@@ -92,12 +96,22 @@ export class WorkerRunner implements SimulationRunner {
 
   private spawn(url: string): Worker {
     const worker = new Worker(url);
-    worker.onmessage = (event: MessageEvent<SimulationReply>) => {
-      const reply = event.data;
+    worker.onmessage = (event: MessageEvent<WorkerSimulationMessage>) => {
+      const message = event.data;
       const pending = this.inFlight;
-      if (!pending || pending.id !== reply.id) return;
-      this.inFlight = null;
-      pending.done(reply);
+      if (!pending || pending.id !== message.id) return;
+      if ('part' in message) {
+        // One part of the steps: a short task; the run is handed on when the last is in.
+        if (!this.assembling?.parts.add(message.part)) return;
+        this.finish(pending, this.assembling.reply);
+        return;
+      }
+      const { parts, ...reply } = message;
+      if ('run' in reply && parts) {
+        this.assembling = { reply, parts: new RunAssembler(reply.run, parts) };
+        return;
+      }
+      this.finish(pending, reply);
     };
     worker.onerror = (event: ErrorEvent) => {
       // An uncaught error or a script that would not load: say so instead of waiting forever.
@@ -111,6 +125,12 @@ export class WorkerRunner implements SimulationRunner {
     };
     this.worker = worker;
     return worker;
+  }
+
+  private finish(pending: { done: (reply: SimulationReply) => void }, reply: SimulationReply): void {
+    this.inFlight = null;
+    this.assembling = null;
+    pending.done(reply);
   }
 
   /** Forgets the run in flight, if any, and stops its worker: its inputs are out of date. */
@@ -129,6 +149,7 @@ export class WorkerRunner implements SimulationRunner {
   }
 
   private stopWorker(): void {
+    this.assembling = null;
     this.worker?.terminate();
     this.worker = null;
   }

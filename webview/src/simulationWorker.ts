@@ -7,13 +7,14 @@
  */
 import { runPreview } from '../../common/preview/run';
 import { tuneSearch } from '../../common/tune/search';
-import type { SimulationReply, SimulationRequest } from './simulationMessages';
+import { splitRun } from './runTransfer';
+import type { SimulationRequest, WorkerSimulationMessage } from './simulationMessages';
 import { isTuneWorkerRequest, type TuneWorkerReply, type TuneWorkerRequest } from './tuneMessages';
 
 /** The part of a dedicated worker's global scope used here (the webview's lib is the DOM's). */
 interface WorkerScope {
   onmessage: ((event: MessageEvent<SimulationRequest | TuneWorkerRequest>) => void) | null;
-  postMessage(message: SimulationReply | TuneWorkerReply): void;
+  postMessage(message: WorkerSimulationMessage | TuneWorkerReply, transfer?: Transferable[]): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -22,16 +23,25 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * The run goes out as a head (series transferred, summaries computed here) and its steps in parts,
+ * so the page reads it in several short tasks instead of one long one (runTransfer.ts).
+ */
 function simulate(request: SimulationRequest): void {
   const started = performance.now();
-  let reply: SimulationReply;
+  let split: ReturnType<typeof splitRun>;
+  let computeMs: number;
   try {
     const run = runPreview(request.model, request.settings, request.fixed);
-    reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'worker' };
+    computeMs = performance.now() - started;
+    split = splitRun(run);
   } catch (err) {
-    reply = { id: request.id, failure: errorText(err) };
+    scope.postMessage({ id: request.id, failure: errorText(err) });
+    return;
   }
-  scope.postMessage(reply);
+  const { head, parts, transfer } = split;
+  scope.postMessage({ id: request.id, run: head, computeMs, ranIn: 'worker', parts: parts.length }, transfer);
+  for (const part of parts) scope.postMessage({ id: request.id, part });
 }
 
 /**
