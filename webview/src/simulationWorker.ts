@@ -6,7 +6,9 @@
  * anything else thrown here becomes a failure reply, so the page always hears back.
  */
 import { runPreview } from '../../common/preview/run';
+import { seriesBuffers } from '../../common/preview/series';
 import { tuneSearch } from '../../common/tune/search';
+import { candidateRun, candidateRunOrder } from './candidateRuns';
 import { splitRun } from './runTransfer';
 import type { SimulationRequest, WorkerSimulationMessage } from './simulationMessages';
 import { isTuneWorkerRequest, type TuneWorkerReply, type TuneWorkerRequest } from './tuneMessages';
@@ -54,7 +56,13 @@ function tune({ id, request }: TuneWorkerRequest): void {
     for (;;) {
       const step = search.next();
       if (step.done) {
-        scope.postMessage({ kind: 'tuneDone', id, result: step.value });
+        const result = step.value;
+        scope.postMessage({ kind: 'tuneDone', id, result });
+        // Then what the charts draw for each candidate on each load, so the page never simulates one.
+        for (const [candidate, load] of candidateRunOrder(result, request.loads)) {
+          const run = candidateRun(result, request.loads, candidate, load);
+          scope.postMessage({ kind: 'tuneRun', id, run }, seriesBuffers(run.series));
+        }
         return;
       }
       scope.postMessage({
