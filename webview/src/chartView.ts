@@ -18,7 +18,7 @@ import { t } from '../../common/preview/strings';
 import type { TextMeasure } from '../../common/preview/textWidth';
 import type { SvgNode } from '../../common/preview/svgNode';
 import { attachChartInteraction, markTime } from './chartInteraction';
-import { clear, h, svgToDom } from './dom';
+import { clear, h, patchSvg, svgToDom } from './dom';
 import { formatClock } from './format';
 import { createTextMeasure } from './textMeasure';
 
@@ -47,6 +47,8 @@ export class ChartView {
   private input: ChartInput | null = null;
   private window: Window | null = null;
   private drawn: Drawn | null = null;
+  /** The tree the plot's `<svg>` was built from, so the next drawing changes only what differs. */
+  private tree: SvgNode | null = null;
   private hoverSeconds: number | null = null;
   private frame = 0;
   /**
@@ -80,6 +82,7 @@ export class ChartView {
       this.input = null;
       this.window = null;
       this.drawn = null;
+      this.tree = null;
       clear(this.tools);
       clear(this.plot);
       clear(this.readout);
@@ -111,17 +114,25 @@ export class ChartView {
       if (d.input.cursorIndex === input.cursorIndex) return;
       // Only the cursor moved: swap the line groups and keep axes, ticks and legends (text layout is
       // most of a repaint's cost).
-      const fresh = dataGroups(buildChartSvg(this.fullInput(input, width)));
+      const tree = buildChartSvg(this.fullInput(input, width));
+      const fresh = dataGroups(tree);
       const onScreen = this.plot.querySelectorAll('g.hpa-data');
       if (onScreen.length === fresh.length) {
         fresh.forEach((group, i) => onScreen[i]!.replaceWith(svgToDom(group)));
         this.drawn = { input, width, window: this.window };
+        this.tree = tree;
         this.showReadout();
         return;
       }
     }
-    clear(this.plot);
-    this.plot.append(svgToDom(buildChartSvg(this.fullInput(input, width))));
+    const tree = buildChartSvg(this.fullInput(input, width));
+    const svg = this.plot.firstElementChild;
+    if (this.tree && svg && this.plot.childElementCount === 1) patchSvg(svg, this.tree, tree);
+    else {
+      clear(this.plot);
+      this.plot.append(svgToDom(tree));
+    }
+    this.tree = tree;
     this.drawn = { input, width, window: this.window };
     this.renderTools();
     this.showReadout();

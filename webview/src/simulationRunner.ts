@@ -157,12 +157,19 @@ export class WorkerRunner implements SimulationRunner {
 
 /**
  * Runs at most this many syncs × maxReplicas stay on the page. The engine's time grows with both
- * (measured: 24 h = 5,760 syncs at up to 1000 replicas takes about 1 s), while handing a result back
- * from a worker costs the page a structured clone of every sync (about 50 ms to read 24 h of three
- * variants, whatever the replicas): below this bound (about 35 ms of engine time) the worker would
- * cost the page more than it saves. 1 h at the default 15 s sync and maxReplicas ≤ 833 stays here.
+ * (measured: 24 h = 5,760 syncs at up to 1000 replicas takes about 1 s). 1 h at the default 15 s
+ * sync and maxReplicas ≤ 833 stays here.
  */
 export const PAGE_RUN_LIMIT = 200_000;
+
+/**
+ * Runs of more syncs than this go to the worker whatever their replicas: the three variants of a
+ * 24 h run take the engine tens of milliseconds even at a handful of replicas, which on the page
+ * would be one task with the drawing after it. Handing a run back from the worker now costs the
+ * page only short tasks (runTransfer.ts: about 2 ms per message instead of one 20–60 ms clone), so
+ * only runs too short to matter stay here: 6 h at the default 15 s sync.
+ */
+export const PAGE_SYNC_LIMIT = 1_440;
 
 /** The upper bound of a run's work the engine's time follows: syncs × maxReplicas. */
 export function runWork(request: SimulationRequest): number {
@@ -170,7 +177,13 @@ export function runWork(request: SimulationRequest): number {
   return syncs * Math.max(1, request.model.spec.maxReplicas);
 }
 
-/** Short runs on the page (no clone of the result), long ones in the worker (the page keeps answering). */
+/** Whether a run goes to the worker: too many syncs, or too much work for its syncs. */
+export function runsInWorker(request: SimulationRequest): boolean {
+  const syncs = request.settings.durationSeconds / Math.max(1, request.settings.syncPeriodSeconds);
+  return syncs > PAGE_SYNC_LIMIT || runWork(request) > PAGE_RUN_LIMIT;
+}
+
+/** Short runs on the page (no round trip), long ones in the worker (the page keeps answering). */
 export class SplitRunner implements SimulationRunner {
   readonly where = 'worker';
 
@@ -180,7 +193,7 @@ export class SplitRunner implements SimulationRunner {
   ) {}
 
   start(request: SimulationRequest, done: (reply: SimulationReply) => void): void {
-    if (runWork(request) > PAGE_RUN_LIMIT) {
+    if (runsInWorker(request)) {
       this.worker.start(request, done);
       return;
     }

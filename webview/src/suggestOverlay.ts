@@ -13,12 +13,19 @@ import type { VariantRun } from '../../common/preview/variants';
 import { settingsOf, type PanelState } from './state';
 import { runKey } from './suggestState';
 
+let shownMemo: { inputs: unknown[]; index: number } | null = null;
+
 /** The index (in the search's loads) of the load the panel shows, or -1 when it is none of them. */
 export function shownTunedLoad(state: PanelState): number {
   const loads = state.suggest.loads;
   if (!state.model || loads.length === 0) return -1;
+  // Asked on every render by the charts and the list: the key is made once per change of inputs.
+  const inputs = [state.model, state.settings, state.fixed, loads];
+  if (shownMemo && inputs.every((v, i) => v === shownMemo!.inputs[i])) return shownMemo.index;
   const key = loadKey(state.model, settingsOf(state), state.fixed);
-  return loads.findIndex((load) => load.key === key);
+  const index = loads.findIndex((load) => load.key === key);
+  shownMemo = { inputs, index };
+  return index;
 }
 
 let memo: { run: PreviewRun; overlay: unknown; runs: VariantRun[] } | null = null;
