@@ -276,9 +276,18 @@ export class SuggestView implements View {
     if (onCharts) return h('span', { class: 'suggest-on-charts' }, [t(L, 'suggest.onCharts')]);
     const tuned = s.loads[load];
     if (!tuned) return document.createTextNode('');
-    const show = h('button', { type: 'button', class: 'suggest-show-load', 'data-load': tuned.name }, [
-      t(L, 'suggest.showLoad'),
-    ]);
+    const label = t(L, 'suggest.showLoad');
+    // Every candidate's table has these buttons: the load's name tells them apart when read out.
+    const show = h(
+      'button',
+      {
+        type: 'button',
+        class: 'suggest-show-load',
+        'data-load': tuned.name,
+        'aria-label': `${label}: ${tuned.name}`,
+      },
+      [label],
+    );
     show.addEventListener('click', () => context.dispatch({ type: 'showLoad', settings: tuned.settings }));
     return show;
   }
