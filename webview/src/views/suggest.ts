@@ -276,7 +276,6 @@ export class SuggestView implements View {
     if (onCharts) return h('span', { class: 'suggest-on-charts' }, [t(L, 'suggest.onCharts')]);
     const tuned = s.loads[load];
     if (!tuned) return document.createTextNode('');
-    const label = t(L, 'suggest.showLoad');
     // Every candidate's table has these buttons: the load's name tells them apart when read out.
     const show = h(
       'button',
@@ -284,9 +283,9 @@ export class SuggestView implements View {
         type: 'button',
         class: 'suggest-show-load',
         'data-load': tuned.name,
-        'aria-label': `${label}: ${tuned.name}`,
+        'aria-label': t(L, 'suggest.showLoadNamed', { load: tuned.name }),
       },
-      [label],
+      [t(L, 'suggest.showLoad')],
     );
     show.addEventListener('click', () => context.dispatch({ type: 'showLoad', settings: tuned.settings }));
     return show;
