@@ -4,7 +4,10 @@
  *    against JSON.stringify of the same results (the floor of merely touching that much data);
  *  - the repaint after an edit that does not change the inputs (chart tree, its SVG text, the
  *    summary and one log page from cached results), aimed at one frame (16 ms), against joining the
- *    same points into a path string with no scaling, decimation or escaping.
+ *    same points into a path string with no scaling, decimation or escaping;
+ *  - handing a 24 h run from the worker to the page: the longest single message the page reads
+ *    (the head with its transferred series, or one part of the steps, webview/src/runTransfer.ts)
+ *    against one structured clone of the whole run, as it was sent before.
  * Medians of several runs; `node --import tsx bench/preview.bench.ts` prints the rows.
  */
 import { buildChartSvg } from '../common/preview/chart';
@@ -15,6 +18,7 @@ import { summarize } from '../common/preview/summary';
 import { serializeSvgNode } from '../common/preview/svgNode';
 import type { PreviewModel } from '../common/protocol';
 import { existsSync } from 'node:fs';
+import { splitRun } from '../webview/src/runTransfer';
 import { buildWebview, launchChromium, openPanel, startPanelServer } from '../test/webview/harness';
 import { median } from './stats';
 
@@ -106,6 +110,23 @@ function time(fn: () => unknown, runs: number): number {
 
 function row(name: string, ms: number, peerMs: number, peer: string): BenchRow {
   return { name, ms, peerMs, ratio: peerMs > 0 ? ms / peerMs : Infinity, peer };
+}
+
+/**
+ * What the page reads per message: structuredClone is the same serializer postMessage uses. The
+ * head's typed arrays are transferred (moved, not copied), as the worker does.
+ */
+function longestMessage(run: PreviewRun): number {
+  const { head, parts, transfer } = splitRun(structuredClone(run));
+  let start = performance.now();
+  structuredClone(head, { transfer });
+  let longest = performance.now() - start;
+  for (const part of parts) {
+    start = performance.now();
+    structuredClone(part);
+    longest = Math.max(longest, performance.now() - start);
+  }
+  return longest;
 }
 
 /** Medians over the edits of one panel page: repaint, its peer, edit, and the longest main-thread task per edit. */
@@ -230,7 +251,7 @@ async function chromiumRows(runs: number): Promise<BenchRow[]> {
       ),
       row('panel (Chromium): maxReplicas 1000: edit, worker', bigWorker.edit, bigPage.edit, mainThread),
       row(
-        'panel (Chromium): maxReplicas 1000: longest main-thread task',
+        'panel (Chromium): maxReplicas 1000: edit, longest main-thread task (aim: 50 ms)',
         bigWorker.longestTask,
         bigPage.longestTask,
         mainThread,
@@ -260,6 +281,9 @@ export async function benchPreview(): Promise<BenchRow[]> {
   const stringify = time(() => JSON.stringify(run.runs.map((v) => v.result)), runs);
   const paint = time(() => repaint(run), runs);
   const join = time(() => trivialPaths(run), runs);
+  // The longest piece is timed inside longestMessage, without the split (the worker does that).
+  const wholeClone = time(() => structuredClone(run), runs);
+  const longestPart = median(Array.from({ length: runs }, () => longestMessage(run)));
   return [
     row(
       'preview: simulate 3 variants + render, 24 h (5,760 syncs)',
@@ -268,6 +292,12 @@ export async function benchPreview(): Promise<BenchRow[]> {
       'JSON.stringify of the results',
     ),
     row('preview: repaint from cached results (aim: 16 ms)', paint, join, 'joining the points into one path'),
+    row(
+      'preview: worker -> page, longest message to read, 24 h',
+      longestPart,
+      wholeClone,
+      'one structured clone of the whole run',
+    ),
     ...(await chromiumRows(runs)),
   ];
 }

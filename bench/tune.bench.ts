@@ -3,10 +3,16 @@
  * burst with ±10 % noise), 24 h of 15 s syncs each, measured to the first block that meets every
  * goal and to the end. The peer, measured in the same run, is one simulation of one block on the
  * same three loads (what the preview does for one setting), so the ratios read as "the search
- * costs N simulations of the loads".
+ * costs N simulations of the loads". Then the runs the preview draws for the candidates (each
+ * candidate on each load, made in the worker after the result) against the same peer, and, in
+ * Chromium, the longest main-thread task while the panel receives a 24 h result and draws it with
+ * the suggested line, against one step of the same search on the page (what drawing a candidate
+ * cost the page when it simulated the line itself).
  */
 import { buildSimulationInput, simulate, type HPASpec } from '../common/engine';
-import { tuneSearch, type TuneLoad } from '../common/tune';
+import { existsSync } from 'node:fs';
+import { tune, tuneSearch, type TuneLoad } from '../common/tune';
+import { candidateRun, candidateRunOrder } from '../webview/src/candidateRuns';
 import { median } from './stats';
 
 export interface BenchRow {
@@ -110,6 +116,13 @@ async function scenario(label: string, l: TuneLoad[], runs: number): Promise<Ben
   }
   const peer = median(peers);
   const peerName = 'one block simulated on the same 3 loads';
+  const result = tune({ loads: l });
+  const overlays: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    for (const [candidate, load] of candidateRunOrder(result, l)) candidateRun(result, l, candidate, load);
+    overlays.push(performance.now() - start);
+  }
   return [
     {
       name: `tune ${label}: first block meeting every goal`,
@@ -124,6 +137,101 @@ async function scenario(label: string, l: TuneLoad[], runs: number): Promise<Ben
       peerMs: peer,
       ratio: median(totals) / peer,
       peer: peerName,
+    },
+    {
+      name: `tune ${label}: candidates' runs for the preview (${result.candidates.length} x 3 loads, worker)`,
+      ms: median(overlays),
+      peerMs: peer,
+      ratio: median(overlays) / peer,
+      peer: peerName,
+    },
+  ];
+}
+
+/**
+ * The panel in Chromium (test/webview/harness.ts): "Suggest behavior…" on examples/web-hpa.yaml's
+ * HPA over 24 h of the burst profile, as test/webview/suggest.test.ts. Per run: the longest
+ * main-thread task from the moment the first candidate is on the page until the suggested line is
+ * drawn (0 when none reached 50 ms, the long-task API's floor), and the peer: the longest task of
+ * the same search on the page in slices, over its first steps.
+ */
+async function chromiumRows(runs: number): Promise<BenchRow[]> {
+  if (!existsSync('/usr/bin/chromium')) return [];
+  const { buildWebview, launchChromium, openPanel, startPanelServer } =
+    await import('../test/webview/harness');
+  const { WEB_MODEL } = await import('../test/webview/fixtures');
+  await buildWebview();
+  const server = await startPanelServer();
+  const browser = await launchChromium();
+  const saved = {
+    v: 1,
+    model: WEB_MODEL,
+    locale: 'en',
+    locked: false,
+    settings: {
+      metricLoads: { cpu: { profile: 'burst', peak: 2, noise: 0.05 } },
+      durationSeconds: 86_400,
+      initialReplicas: null,
+      syncPeriodSeconds: 15,
+      podStartupSeconds: 30,
+    },
+    fixed: null,
+    logVariant: 'this',
+    stepMode: false,
+    cursor: 0,
+    logStart: 0,
+  };
+  // Page code as source text: a function would be serialized with tsx's helpers, absent in the page.
+  const watch = `(() => {
+    const w = { tasks: [], resultAt: 0 };
+    window.__watch = w;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.tasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
+    new MutationObserver(() => {
+      if (!w.resultAt && document.querySelector('.suggest-candidate')) w.resultAt = performance.now();
+    }).observe(document.body, { subtree: true, childList: true });
+  })()`;
+  const longest = (
+    since: 'result' | 'all',
+  ) => `new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => {
+    const w = window.__watch;
+    resolve(Math.max(0, ...w.tasks.filter(([s, d]) => ${since === 'result' ? 's + d >= w.resultAt' : 'true'}).map(([, d]) => d)));
+  })))`;
+  const drawn: number[] = [];
+  const steps: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const panel = await openPanel(browser, server.origin, saved);
+      await panel.page.click('button.suggest-open');
+      await panel.page.evaluate(watch);
+      await panel.page.click('button.suggest-search');
+      await panel.page.waitForSelector('svg path.hpa-c-suggested', { timeout: 600_000 });
+      drawn.push((await panel.page.evaluate(longest('result'))) as number);
+      await panel.page.close();
+      const peer = await openPanel(browser, server.origin, saved, 'worker=');
+      await peer.page.click('button.suggest-open');
+      await peer.page.evaluate(watch);
+      await peer.page.click('button.suggest-search');
+      await peer.page.waitForFunction(() => {
+        const p = document.querySelector('progress.suggest-progress') as HTMLProgressElement | null;
+        return p !== null && p.value >= 4;
+      });
+      await peer.page.click('button.suggest-cancel');
+      steps.push((await peer.page.evaluate(longest('all'))) as number);
+      await peer.page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return [
+    {
+      name: 'suggest panel (Chromium): result + line drawn, longest task (aim: 50 ms)',
+      ms: median(drawn),
+      peerMs: median(steps),
+      ratio: median(steps) > 0 ? median(drawn) / median(steps) : Infinity,
+      peer: 'one step of the same search on the page',
     },
   ];
 }
@@ -140,6 +248,7 @@ export async function benchTune(runs = 3): Promise<BenchRow[]> {
       loads(WEB_SPEC, 250, ['spike-train', 'daily', 'burst']),
       runs,
     )),
+    ...(await chromiumRows(runs)),
   ];
 }
 

@@ -9,6 +9,7 @@
 import type { SimulationStep } from '../engine/simulationTypes';
 import { linePathOf, r, stepPathOf, xOf, yOf, type Frame } from './chartPaths';
 import type { PreviewLocale } from './locale';
+import { firstIndexAt, seriesOf, type RunSeries } from './series';
 import { t } from './strings';
 import { metricRatio } from './summary';
 import { el, serializeSvgNode, type SvgNode } from './svgNode';
@@ -83,12 +84,6 @@ export function metricPercent(step: SimulationStep, name: string): number | null
   return ratio === null ? null : ratio * 100;
 }
 
-/** The load at one sync in the same unit as the metric axis: 100 = what 1× stands for. */
-function loadPercent(step: SimulationStep, name: string, unit: number): number | null {
-  const v = step.load[name];
-  return v === undefined || !Number.isFinite(v) ? null : (v / unit) * 100;
-}
-
 /** The steps at the window's edges and inside it, plus one on each side so lines reach the frame. */
 function windowSteps<S extends { t: number }>(steps: readonly S[], t0: number, t1: number): readonly S[] {
   let lo = 0;
@@ -104,11 +99,50 @@ function windowSteps<S extends { t: number }>(steps: readonly S[], t0: number, t
   return steps.slice(first, Math.min(steps.length, last + 1));
 }
 
-function visibleSteps(
-  steps: readonly SimulationStep[],
-  cursor: number | undefined,
-): readonly SimulationStep[] {
-  return cursor === undefined ? steps : steps.slice(0, cursor + 1);
+/** How many syncs are drawn: all, or in step mode those up to the cursor. */
+function visibleCount(series: RunSeries, cursor: number | undefined): number {
+  const n = series.t.length;
+  return cursor === undefined ? n : Math.max(0, Math.min(n, cursor + 1));
+}
+
+/**
+ * The indices windowSteps would keep of the first `count` syncs: those inside the window plus one
+ * on each side, so lines reach the frame.
+ */
+function windowIndices(t: Float64Array, count: number, t0: number, t1: number): number[] {
+  const first = Math.max(0, firstIndexAt(t, t0, count) - 1);
+  let last = first;
+  while (last < count && t[last]! <= t1) last++;
+  const end = Math.min(count, last + 1);
+  const out = new Array<number>(Math.max(0, end - first));
+  for (let i = first; i < end; i++) out[i - first] = i;
+  return out;
+}
+
+/**
+ * The last path drawn from each array, by what else it depends on (the frame, the syncs drawn, the
+ * unit). A repaint that changes one line (a suggestion added, the step cursor moved) keeps the
+ * strings of the others instead of walking their 5,760 points again.
+ */
+const pathCache = new WeakMap<Float64Array, { key: string; d: string }>();
+
+function cachedPath(values: Float64Array | undefined, key: string, make: () => string): string {
+  if (!values) return make();
+  const hit = pathCache.get(values);
+  if (hit && hit.key === key) return hit.d;
+  const d = make();
+  pathCache.set(values, { key, d });
+  return d;
+}
+
+function frameKey(f: Frame, steps: readonly number[], extra: string | number = ''): string {
+  return [f.x0, f.x1, f.y0, f.y1, f.t0, f.tMax, f.vMax, steps[0], steps.length, extra].join(',');
+}
+
+/** A series value as a path reads it: NaN (no value) is a gap. */
+function valueAt(values: Float64Array | undefined, i: number): number | null {
+  const v = values?.[i];
+  return v === undefined || Number.isNaN(v) ? null : v;
 }
 
 /** Everything both charts share: the width, the time axis, the plot's left and right edges. */
@@ -298,13 +332,17 @@ function loadUnit(input: ChartInput, name: string): number | null {
 function metricScale(input: ChartInput): { vMax: number; hasLoad: boolean } {
   let peak = (1 + input.tolerance.up) * 100;
   let hasLoad = false;
-  for (const s of mainRun(input)?.result.steps ?? []) {
+  const main = mainRun(input);
+  const series = main ? seriesOf(main, input.metricNames) : null;
+  if (series && series.t.length > 0) {
     for (const name of input.metricNames) {
-      peak = Math.max(peak, metricPercent(s, name) ?? 0);
+      const percents = series.metricPercent[name]!;
+      for (let i = 0; i < percents.length; i++) peak = Math.max(peak, valueAt(percents, i) ?? 0);
       const unit = loadUnit(input, name);
       if (unit !== null) {
         hasLoad = true;
-        peak = Math.max(peak, loadPercent(s, name, unit) ?? 0);
+        const loads = series.load[name]!;
+        for (let i = 0; i < loads.length; i++) peak = Math.max(peak, ((valueAt(loads, i) ?? 0) / unit) * 100);
       }
     }
   }
@@ -321,7 +359,9 @@ function replicaScale(input: ChartInput): number {
   let peak = Math.max(1, input.maxReplicas, input.minReplicas);
   for (const run of input.runs) {
     if (run.key === 'formula') continue;
-    for (const s of run.result.steps) peak = Math.max(peak, s.desiredReplicas, s.replicas);
+    const series = seriesOf(run, input.metricNames);
+    for (let i = 0; i < series.t.length; i++)
+      peak = Math.max(peak, series.desiredReplicas[i]!, series.replicas[i]!);
   }
   for (const p of input.actual?.points ?? []) if (p.v !== null) peak = Math.max(peak, p.v);
   return niceCeil(Math.max(peak * 1.2, peak + 2));
@@ -330,7 +370,8 @@ function replicaScale(input: ChartInput): number {
 function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean }, top: number, L: Layout) {
   const { locale } = input;
   const main = mainRun(input);
-  const steps = main ? windowSteps(visibleSteps(main.result.steps, input.cursorIndex), L.t0, L.t1) : [];
+  const series = main ? seriesOf(main, input.metricNames) : null;
+  const steps = series ? windowIndices(series.t, visibleCount(series, input.cursorIndex), L.t0, L.t1) : [];
   const head = chartHead(
     t(locale, 'chartLoad'),
     t(locale, 'chartAxisPercent'),
@@ -387,11 +428,17 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
     if (unit !== null) {
       // The load in "× what the starting replicas handle at target": on the same grid, 1× sits at
       // 100 %, so the load line shows where the metric would be had the replicas never changed.
-      const d = linePathOf(
-        steps,
-        (s) => s.t,
-        (s) => loadPercent(s, name, unit),
-        f,
+      const loads = series?.load[name];
+      const d = cachedPath(loads, frameKey(f, steps, unit), () =>
+        linePathOf(
+          steps,
+          (i) => series!.t[i]!,
+          (i) => {
+            const v = valueAt(loads, i);
+            return v === null ? null : (v / unit) * 100;
+          },
+          f,
+        ),
       );
       if (d) data.push(el('path', { class: `${cls} hpa-load`, d }));
       items.push({
@@ -399,11 +446,14 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
         label: t(locale, 'legendLoadTimes', { metric: name, replicas: input.initialReplicas ?? '?' }),
       });
     }
-    const d = linePathOf(
-      steps,
-      (s) => s.t,
-      (s) => metricPercent(s, name),
-      f,
+    const percents = series?.metricPercent[name];
+    const d = cachedPath(percents, frameKey(f, steps), () =>
+      linePathOf(
+        steps,
+        (i) => series!.t[i]!,
+        (i) => valueAt(percents, i),
+        f,
+      ),
     );
     if (d) data.push(el('path', { class: `${cls} hpa-line hpa-metric`, 'data-metric': name, d }));
     items.push({ cls, label: t(locale, 'legendMetric', { metric: name }) });
@@ -440,25 +490,23 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
   const order: VariantKey[] = ['formula', 'defaults', 'suggested', 'this'];
   const runs = [...input.runs].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   for (const run of runs) {
-    const all = visibleSteps(run.result.steps, input.cursorIndex);
-    const steps = windowSteps(all, L.t0, L.t1);
+    const series = seriesOf(run, input.metricNames);
+    const count = visibleCount(series, input.cursorIndex);
+    const steps = windowIndices(series.t, count, L.t0, L.t1);
+    const tOf = (i: number) => series.t[i]!;
     const last = steps[steps.length - 1];
-    const end = last ? last.t + run.result.syncPeriodSeconds : 0;
+    const end = last !== undefined ? series.t[last]! + run.result.syncPeriodSeconds : 0;
     const cls = VARIANT_CLASS[run.key];
-    const d = stepPathOf(
-      steps,
-      (s) => s.t,
-      (s) => s.desiredReplicas,
-      f,
-      end,
+    const d = cachedPath(series.desiredReplicas, frameKey(f, steps, end), () =>
+      stepPathOf(steps, tOf, (i) => series.desiredReplicas[i]!, f, end),
     );
     if (d) data.push(el('path', { class: `${cls} hpa-line hpa-replicas`, d }));
     if (run.key === 'formula') {
-      const over = steps.find((s) => s.desiredReplicas > vMax && s.t >= L.t0 && s.t <= L.t1);
-      if (over) {
+      const over = steps.find((i) => series.desiredReplicas[i]! > vMax && tOf(i) >= L.t0 && tOf(i) <= L.t1);
+      if (over !== undefined) {
         let peak = 0;
-        for (const s of all) peak = Math.max(peak, s.desiredReplicas);
-        const x = r(xOf(f, over.t));
+        for (let i = 0; i < count; i++) peak = Math.max(peak, series.desiredReplicas[i]!);
+        const x = r(xOf(f, tOf(over)));
         const label = t(locale, 'clippedPeak', { value: peak });
         const fits = x + L.estimate(label, CHART_FONT.tick) + 4 <= f.x1;
         data.push(
@@ -477,12 +525,8 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
       }
     }
     if (run.key === 'this') {
-      const ready = stepPathOf(
-        steps,
-        (s) => s.t,
-        (s) => s.readyReplicas,
-        f,
-        end,
+      const ready = cachedPath(series.readyReplicas, frameKey(f, steps, end), () =>
+        stepPathOf(steps, tOf, (i) => series.readyReplicas[i]!, f, end),
       );
       if (ready) data.push(el('path', { class: 'hpa-c-ready hpa-line', d: ready }));
     }
@@ -507,9 +551,9 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
       label: t(locale, 'legendReady', { variant: variantLabel(main, locale) }),
     });
   if (input.cursorIndex !== undefined && main) {
-    const step = main.result.steps[input.cursorIndex];
-    if (step && step.t >= L.t0 && step.t <= L.t1) {
-      const x = r(xOf(f, step.t));
+    const at = seriesOf(main, input.metricNames).t[input.cursorIndex];
+    if (at !== undefined && at >= L.t0 && at <= L.t1) {
+      const x = r(xOf(f, at));
       data.push(el('line', { class: 'hpa-cursor', x1: x, x2: x, y1: f.y0, y2: f.y1 }));
     }
   }

@@ -57,10 +57,15 @@ export function stepPathOf<T>(
 ): string {
   if (items.length === 0) return '';
   const parts: string[] = [];
-  let prevY = r(yOf(f, vOf(items[0]!)));
+  let prevV = vOf(items[0]!);
+  let prevY = r(yOf(f, prevV));
   parts.push(`M${r(xOf(f, tOf(items[0]!)))} ${prevY}`);
   for (let i = 1; i < items.length; i++) {
-    const y = r(yOf(f, vOf(items[i]!)));
+    // Replicas hold for many syncs: an unchanged value cannot move the line, so skip its arithmetic.
+    const v = vOf(items[i]!);
+    if (v === prevV) continue;
+    prevV = v;
+    const y = r(yOf(f, v));
     if (y === prevY) continue;
     parts.push(`H${r(xOf(f, tOf(items[i]!)))}V${y}`);
     prevY = y;
@@ -113,12 +118,15 @@ export function linePathOf<T>(
     if (count === 0) return;
     vertex(fx, fy);
     if (count > 1) {
-      // Keep the extremes in time order so the outline does not zig-zag backwards.
-      const a = loFirst ? [lox, loy] : [hix, hiy];
-      const b = loFirst ? [hix, hiy] : [lox, loy];
-      if (a[0] !== fx || a[1] !== fy) vertex(a[0]!, a[1]!);
-      if (b[0] !== a[0] || b[1] !== a[1]) vertex(b[0]!, b[1]!);
-      if (lx !== b[0] || ly !== b[1]) vertex(lx, ly);
+      // Keep the extremes in time order so the outline does not zig-zag backwards (plain numbers,
+      // no pairs allocated: this runs once per pixel column of every line).
+      const ax = loFirst ? lox : hix;
+      const ay = loFirst ? loy : hiy;
+      const bx = loFirst ? hix : lox;
+      const by = loFirst ? hiy : loy;
+      if (ax !== fx || ay !== fy) vertex(ax, ay);
+      if (bx !== ax || by !== ay) vertex(bx, by);
+      if (lx !== bx || ly !== by) vertex(lx, ly);
     }
     count = 0;
   };

@@ -48,6 +48,32 @@ function inputFor(model: PreviewModel, settings: PanelSettings, fixed: FixedLoad
   return { ...input, mode: 'controller' as const };
 }
 
+/** One load of the search: its name and the panel inputs that show it (settings, and the CSV if used). */
+interface PlannedLoad {
+  name: string;
+  settings: PanelSettings;
+  fixed: FixedLoad | null;
+}
+
+function usesFixed(settings: PanelSettings, fixed: FixedLoad | null): fixed is FixedLoad {
+  return fixed !== null && Object.values(settings.metricLoads).some((l) => l.profile === 'csv');
+}
+
+/** The loads in order, as panel inputs: the one shown now first, then the standard profiles. */
+function plannedLoads(settings: PanelSettings, fixed: FixedLoad | null): PlannedLoad[] {
+  const usesCsv = usesFixed(settings, fixed);
+  const current = sharedProfile(settings);
+  const loads: PlannedLoad[] = [
+    { name: usesCsv ? fixed.name : (current ?? 'current'), settings, fixed: usesCsv ? fixed : null },
+  ];
+  if (usesCsv) return loads;
+  for (const profile of STANDARD_TUNE_PROFILES) {
+    if (profile === current) continue;
+    loads.push({ name: profile, settings: onProfile(settings, profile), fixed: null });
+  }
+  return loads;
+}
+
 /**
  * The loads, named as the panel names them: the current one by its profile (or `current` when the
  * metrics differ), a CSV by its file name.
@@ -57,15 +83,50 @@ export function suggestLoads(
   settings: PanelSettings,
   fixed: FixedLoad | null,
 ): TuneLoad[] {
-  const usesCsv = fixed !== null && Object.values(settings.metricLoads).some((l) => l.profile === 'csv');
-  const current = sharedProfile(settings);
-  const loads: TuneLoad[] = [
-    { name: usesCsv && fixed ? fixed.name : (current ?? 'current'), input: inputFor(model, settings, fixed) },
-  ];
-  if (usesCsv) return loads;
-  for (const profile of STANDARD_TUNE_PROFILES) {
-    if (profile === current) continue;
-    loads.push({ name: profile, input: inputFor(model, onProfile(settings, profile), null) });
-  }
-  return loads;
+  return plannedLoads(settings, fixed).map((load) => ({
+    name: load.name,
+    input: inputFor(model, load.settings, load.fixed),
+  }));
+}
+
+/**
+ * What the "this" run's input is made of, but its behavior: equal keys mean the panel simulates the
+ * same load on the same HPA, so a suggestion's run on one stands for the other. Settings are written
+ * field by field (metrics sorted) so the order they were built in does not matter.
+ */
+export function loadKey(model: PreviewModel, settings: PanelSettings, fixed: FixedLoad | null): string {
+  const spec = { ...model.spec, behavior: undefined };
+  const metricLoads = Object.keys(settings.metricLoads)
+    .sort()
+    .map((metric) => {
+      const load = settings.metricLoads[metric]!;
+      return [metric, load.profile, load.peak, load.noise];
+    });
+  const csv = usesFixed(settings, fixed) ? [fixed.name, fixed.loads.length] : null;
+  return JSON.stringify([
+    spec,
+    model.podRequests,
+    model.containerRequests,
+    model.target?.replicas,
+    metricLoads,
+    settings.durationSeconds,
+    settings.initialReplicas,
+    settings.syncPeriodSeconds,
+    settings.podStartupSeconds,
+    settings.options ?? null,
+    csv,
+  ]);
+}
+
+/** The panel inputs that show each load of `suggestLoads` (same order), with each one's `loadKey`. */
+export function suggestLoadViews(
+  model: PreviewModel,
+  settings: PanelSettings,
+  fixed: FixedLoad | null,
+): { name: string; key: string; settings: PanelSettings }[] {
+  return plannedLoads(settings, fixed).map((load) => ({
+    name: load.name,
+    key: loadKey(model, load.settings, load.fixed),
+    settings: load.settings,
+  }));
 }

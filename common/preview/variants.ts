@@ -5,6 +5,8 @@
  */
 import type { HPASpec } from '../engine/types';
 import type { SimulationInput, SimulationResult } from '../engine/simulationTypes';
+import type { RunSeries } from './series';
+import type { VariantSummary } from './summary';
 
 /**
  * `suggested` is the preview's fourth line: a tuner candidate overlaid on the charts. It is drawn
@@ -18,7 +20,15 @@ export interface VariantRun {
   key: VariantKey;
   /** True when the HPA has no behavior, so "this" runs the legacy path; the legend says so. */
   legacy: boolean;
+  /**
+   * The syncs. A suggestion's overlay carries none (`steps` is empty): it is drawn from `series`
+   * only, and its figures are the tuner's.
+   */
   result: SimulationResult;
+  /** The run as the charts read it, when made where the run was simulated (series.ts). */
+  series?: RunSeries;
+  /** The summary's numbers, when computed where the run was simulated (the worker). */
+  summary?: VariantSummary;
 }
 
 /** The inputs of the three variants from one base input (the HPA as written, mode 'controller'). */

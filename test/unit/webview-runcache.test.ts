@@ -11,6 +11,7 @@ import type { SimulationReply, SimulationRequest } from '../../webview/src/simul
 import {
   PAGE_RUN_LIMIT,
   PageRunner,
+  runsInWorker,
   runWork,
   type SimulationRunner,
 } from '../../webview/src/simulationRunner';
@@ -128,4 +129,11 @@ test('short runs stay on the page, long ones (syncs x maxReplicas over the limit
   assert.ok(runWork(request(WEB_MODEL, 86_400)) <= PAGE_RUN_LIMIT, '24 h at maxReplicas 20');
   assert.ok(runWork(request(big, 3600)) > PAGE_RUN_LIMIT, '1 h at maxReplicas 1000');
   assert.ok(runWork(request(big, 3600, 30)) <= PAGE_RUN_LIMIT, 'the same at a 30 s sync');
+  // Where each run goes: long runs by their syncs alone, whatever the replicas.
+  assert.equal(runsInWorker(request(TINY_MODEL, 3600)), false, '1 h at maxReplicas 10');
+  assert.equal(runsInWorker(request(TINY_MODEL, 6 * 3600)), false, '6 h at maxReplicas 10');
+  assert.equal(runsInWorker(request(TINY_MODEL, 6 * 3600 + 15)), true, 'one sync more');
+  assert.equal(runsInWorker(request(WEB_MODEL, 86_400)), true, '24 h at maxReplicas 20');
+  assert.equal(runsInWorker(request(big, 3600)), true, '1 h at maxReplicas 1000');
+  assert.equal(runsInWorker(request(big, 3600, 30)), false, 'the same at a 30 s sync');
 });

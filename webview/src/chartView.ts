@@ -13,11 +13,12 @@ import {
   variantLabel,
   type ChartInput,
 } from '../../common/preview/chart';
+import { seriesOf } from '../../common/preview/series';
 import { t } from '../../common/preview/strings';
 import type { TextMeasure } from '../../common/preview/textWidth';
 import type { SvgNode } from '../../common/preview/svgNode';
 import { attachChartInteraction, markTime } from './chartInteraction';
-import { clear, h, svgToDom } from './dom';
+import { clear, h, patchSvg, svgToDom } from './dom';
 import { formatClock } from './format';
 import { createTextMeasure } from './textMeasure';
 
@@ -46,8 +47,16 @@ export class ChartView {
   private input: ChartInput | null = null;
   private window: Window | null = null;
   private drawn: Drawn | null = null;
+  /** The tree the plot's `<svg>` was built from, so the next drawing changes only what differs. */
+  private tree: SvgNode | null = null;
   private hoverSeconds: number | null = null;
   private frame = 0;
+  /**
+   * The container's width as the ResizeObserver last reported it. Reading clientWidth instead
+   * forces a layout of the whole page in the middle of a repaint (measured: up to 30 ms while a
+   * search result was drawn); the observer reports every change, so its figure is never stale.
+   */
+  private observedWidth: number | null = null;
 
   constructor(private readonly container: HTMLElement) {
     this.measure = createTextMeasure(container);
@@ -59,7 +68,9 @@ export class ChartView {
     });
     container.addEventListener('keydown', (e) => this.onKey(e));
     // A panel dragged wider or narrower gets a chart laid out again at its new width.
-    new ResizeObserver(() => {
+    new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (box) this.observedWidth = Math.floor(box.width);
       cancelAnimationFrame(this.frame);
       this.frame = requestAnimationFrame(() => this.draw());
     }).observe(container);
@@ -71,6 +82,7 @@ export class ChartView {
       this.input = null;
       this.window = null;
       this.drawn = null;
+      this.tree = null;
       clear(this.tools);
       clear(this.plot);
       clear(this.readout);
@@ -83,7 +95,7 @@ export class ChartView {
 
   /** The width to lay out at: the container's, never below the chart's minimum. */
   private width(): number {
-    const w = Math.floor(this.container.clientWidth);
+    const w = this.observedWidth ?? Math.floor(this.container.clientWidth);
     return w > 0 ? Math.max(MIN_CHART_WIDTH, w) : DEFAULT_CHART_WIDTH;
   }
 
@@ -102,17 +114,25 @@ export class ChartView {
       if (d.input.cursorIndex === input.cursorIndex) return;
       // Only the cursor moved: swap the line groups and keep axes, ticks and legends (text layout is
       // most of a repaint's cost).
-      const fresh = dataGroups(buildChartSvg(this.fullInput(input, width)));
+      const tree = buildChartSvg(this.fullInput(input, width));
+      const fresh = dataGroups(tree);
       const onScreen = this.plot.querySelectorAll('g.hpa-data');
       if (onScreen.length === fresh.length) {
         fresh.forEach((group, i) => onScreen[i]!.replaceWith(svgToDom(group)));
         this.drawn = { input, width, window: this.window };
+        this.tree = tree;
         this.showReadout();
         return;
       }
     }
-    clear(this.plot);
-    this.plot.append(svgToDom(buildChartSvg(this.fullInput(input, width))));
+    const tree = buildChartSvg(this.fullInput(input, width));
+    const svg = this.plot.firstElementChild;
+    if (this.tree && svg && this.plot.childElementCount === 1) patchSvg(svg, this.tree, tree);
+    else {
+      clear(this.plot);
+      this.plot.append(svgToDom(tree));
+    }
+    this.tree = tree;
     this.drawn = { input, width, window: this.window };
     this.renderTools();
     this.showReadout();
@@ -218,8 +238,9 @@ export class ChartView {
       );
     }
     for (const run of input.runs) {
-      const s = run.result.steps[index];
-      if (s) lines.push(t(L, 'readoutReplicas', { variant: variantLabel(run, L), value: s.desiredReplicas }));
+      // From the series: a suggestion's overlay has no step objects on the page (variants.ts).
+      const value = seriesOf(run, input.metricNames).desiredReplicas[index];
+      if (value !== undefined) lines.push(t(L, 'readoutReplicas', { variant: variantLabel(run, L), value }));
     }
     this.readout.append(...lines.map((line) => h('p', {}, [line])));
   }

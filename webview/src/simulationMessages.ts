@@ -6,6 +6,7 @@
 import type { PreviewRun } from '../../common/preview/run';
 import type { FixedLoad, PanelSettings } from '../../common/preview/settings';
 import type { PreviewModel } from '../../common/protocol';
+import type { StepsPart } from './runTransfer';
 
 export interface SimulationRequest {
   id: number;
@@ -18,3 +19,10 @@ export interface SimulationRequest {
 export type SimulationReply =
   | { id: number; run: PreviewRun; computeMs: number; ranIn: 'worker' | 'page' }
   | { id: number; failure: string };
+
+/**
+ * What the worker posts: a reply whose run comes without its steps (`parts` says how many part
+ * messages carry them, runTransfer.ts), then those parts.
+ */
+export type WorkerSimulationMessage =
+  (SimulationReply & { parts?: number }) | { id: number; part: StepsPart };

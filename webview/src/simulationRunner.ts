@@ -5,7 +5,8 @@
  * workers) they run in the page itself, as before.
  */
 import { runPreview } from '../../common/preview/run';
-import type { SimulationReply, SimulationRequest } from './simulationMessages';
+import { RunAssembler } from './runTransfer';
+import type { SimulationReply, SimulationRequest, WorkerSimulationMessage } from './simulationMessages';
 
 export interface SimulationRunner {
   /** 'worker' or 'page': where the engine runs (shown on the page for the tests and bug reports). */
@@ -30,6 +31,7 @@ export class PageRunner implements SimulationRunner {
     let reply: SimulationReply;
     try {
       const run = runPreview(request.model, request.settings, request.fixed);
+      // No series or summaries attached: the chart and the summary make them from the steps on first use.
       reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'page' };
     } catch (err) {
       reply = { id: request.id, failure: errorText(err) };
@@ -52,6 +54,8 @@ export class WorkerRunner implements SimulationRunner {
   private blobUrl: Promise<string> | null = null;
   private worker: Worker | null = null;
   private inFlight: { id: number; done: (reply: SimulationReply) => void } | null = null;
+  /** The reply in flight whose head is in and whose steps are still arriving. */
+  private assembling: { reply: SimulationReply; parts: RunAssembler } | null = null;
 
   constructor(private readonly scriptUrl: string) {}
 
@@ -92,12 +96,22 @@ export class WorkerRunner implements SimulationRunner {
 
   private spawn(url: string): Worker {
     const worker = new Worker(url);
-    worker.onmessage = (event: MessageEvent<SimulationReply>) => {
-      const reply = event.data;
+    worker.onmessage = (event: MessageEvent<WorkerSimulationMessage>) => {
+      const message = event.data;
       const pending = this.inFlight;
-      if (!pending || pending.id !== reply.id) return;
-      this.inFlight = null;
-      pending.done(reply);
+      if (!pending || pending.id !== message.id) return;
+      if ('part' in message) {
+        // One part of the steps: a short task; the run is handed on when the last is in.
+        if (!this.assembling?.parts.add(message.part)) return;
+        this.finish(pending, this.assembling.reply);
+        return;
+      }
+      const { parts, ...reply } = message;
+      if ('run' in reply && parts) {
+        this.assembling = { reply, parts: new RunAssembler(reply.run, parts) };
+        return;
+      }
+      this.finish(pending, reply);
     };
     worker.onerror = (event: ErrorEvent) => {
       // An uncaught error or a script that would not load: say so instead of waiting forever.
@@ -111,6 +125,12 @@ export class WorkerRunner implements SimulationRunner {
     };
     this.worker = worker;
     return worker;
+  }
+
+  private finish(pending: { done: (reply: SimulationReply) => void }, reply: SimulationReply): void {
+    this.inFlight = null;
+    this.assembling = null;
+    pending.done(reply);
   }
 
   /** Forgets the run in flight, if any, and stops its worker: its inputs are out of date. */
@@ -129,6 +149,7 @@ export class WorkerRunner implements SimulationRunner {
   }
 
   private stopWorker(): void {
+    this.assembling = null;
     this.worker?.terminate();
     this.worker = null;
   }
@@ -136,12 +157,19 @@ export class WorkerRunner implements SimulationRunner {
 
 /**
  * Runs at most this many syncs × maxReplicas stay on the page. The engine's time grows with both
- * (measured: 24 h = 5,760 syncs at up to 1000 replicas takes about 1 s), while handing a result back
- * from a worker costs the page a structured clone of every sync (about 50 ms to read 24 h of three
- * variants, whatever the replicas): below this bound (about 35 ms of engine time) the worker would
- * cost the page more than it saves. 1 h at the default 15 s sync and maxReplicas ≤ 833 stays here.
+ * (measured: 24 h = 5,760 syncs at up to 1000 replicas takes about 1 s). 1 h at the default 15 s
+ * sync and maxReplicas ≤ 833 stays here.
  */
 export const PAGE_RUN_LIMIT = 200_000;
+
+/**
+ * Runs of more syncs than this go to the worker whatever their replicas: the three variants of a
+ * 24 h run take the engine tens of milliseconds even at a handful of replicas, which on the page
+ * would be one task with the drawing after it. Handing a run back from the worker now costs the
+ * page only short tasks (runTransfer.ts: about 2 ms per message instead of one 20–60 ms clone), so
+ * only runs too short to matter stay here: 6 h at the default 15 s sync.
+ */
+export const PAGE_SYNC_LIMIT = 1_440;
 
 /** The upper bound of a run's work the engine's time follows: syncs × maxReplicas. */
 export function runWork(request: SimulationRequest): number {
@@ -149,7 +177,13 @@ export function runWork(request: SimulationRequest): number {
   return syncs * Math.max(1, request.model.spec.maxReplicas);
 }
 
-/** Short runs on the page (no clone of the result), long ones in the worker (the page keeps answering). */
+/** Whether a run goes to the worker: too many syncs, or too much work for its syncs. */
+export function runsInWorker(request: SimulationRequest): boolean {
+  const syncs = request.settings.durationSeconds / Math.max(1, request.settings.syncPeriodSeconds);
+  return syncs > PAGE_SYNC_LIMIT || runWork(request) > PAGE_RUN_LIMIT;
+}
+
+/** Short runs on the page (no round trip), long ones in the worker (the page keeps answering). */
 export class SplitRunner implements SimulationRunner {
   readonly where = 'worker';
 
@@ -159,7 +193,7 @@ export class SplitRunner implements SimulationRunner {
   ) {}
 
   start(request: SimulationRequest, done: (reply: SimulationReply) => void): void {
-    if (runWork(request) > PAGE_RUN_LIMIT) {
+    if (runsInWorker(request)) {
       this.worker.start(request, done);
       return;
     }

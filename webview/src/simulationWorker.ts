@@ -6,14 +6,17 @@
  * anything else thrown here becomes a failure reply, so the page always hears back.
  */
 import { runPreview } from '../../common/preview/run';
+import { seriesBuffers } from '../../common/preview/series';
 import { tuneSearch } from '../../common/tune/search';
-import type { SimulationReply, SimulationRequest } from './simulationMessages';
+import { candidateRun, candidateRunOrder } from './candidateRuns';
+import { splitRun } from './runTransfer';
+import type { SimulationRequest, WorkerSimulationMessage } from './simulationMessages';
 import { isTuneWorkerRequest, type TuneWorkerReply, type TuneWorkerRequest } from './tuneMessages';
 
 /** The part of a dedicated worker's global scope used here (the webview's lib is the DOM's). */
 interface WorkerScope {
   onmessage: ((event: MessageEvent<SimulationRequest | TuneWorkerRequest>) => void) | null;
-  postMessage(message: SimulationReply | TuneWorkerReply): void;
+  postMessage(message: WorkerSimulationMessage | TuneWorkerReply, transfer?: Transferable[]): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -22,16 +25,25 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * The run goes out as a head (series transferred, summaries computed here) and its steps in parts,
+ * so the page reads it in several short tasks instead of one long one (runTransfer.ts).
+ */
 function simulate(request: SimulationRequest): void {
   const started = performance.now();
-  let reply: SimulationReply;
+  let split: ReturnType<typeof splitRun>;
+  let computeMs: number;
   try {
     const run = runPreview(request.model, request.settings, request.fixed);
-    reply = { id: request.id, run, computeMs: performance.now() - started, ranIn: 'worker' };
+    computeMs = performance.now() - started;
+    split = splitRun(run);
   } catch (err) {
-    reply = { id: request.id, failure: errorText(err) };
+    scope.postMessage({ id: request.id, failure: errorText(err) });
+    return;
   }
-  scope.postMessage(reply);
+  const { head, parts, transfer } = split;
+  scope.postMessage({ id: request.id, run: head, computeMs, ranIn: 'worker', parts: parts.length }, transfer);
+  for (const part of parts) scope.postMessage({ id: request.id, part });
 }
 
 /**
@@ -44,7 +56,13 @@ function tune({ id, request }: TuneWorkerRequest): void {
     for (;;) {
       const step = search.next();
       if (step.done) {
-        scope.postMessage({ kind: 'tuneDone', id, result: step.value });
+        const result = step.value;
+        scope.postMessage({ kind: 'tuneDone', id, result });
+        // Then what the charts draw for each candidate on each load, so the page never simulates one.
+        for (const [candidate, load] of candidateRunOrder(result, request.loads)) {
+          const run = candidateRun(result, request.loads, candidate, load);
+          scope.postMessage({ kind: 'tuneRun', id, run }, seriesBuffers(run.series));
+        }
         return;
       }
       scope.postMessage({

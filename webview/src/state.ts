@@ -66,6 +66,8 @@ export type PanelAction =
   | { type: 'logVariant'; variant: string }
   | { type: 'logPage'; start: number }
   | { type: 'logFilter'; filter: string }
+  /** Show one of the loads the search tuned over: the panel takes the settings that make it. */
+  | { type: 'showLoad'; settings: PanelSettings }
   | SuggestAction;
 
 export type Action = HostToWebview | PanelAction;
@@ -268,6 +270,12 @@ function applyPanelAction(state: PanelState, action: Exclude<PanelAction, Sugges
       return LOG_FILTERS.includes(action.filter as LogFilter)
         ? { ...state, logFilter: action.filter as LogFilter, logStart: 0 }
         : state;
+    case 'showLoad': {
+      if (!state.model) return state;
+      // Cleaned like any other settings; the form shows the new values.
+      const settings = sanitizeSettings(action.settings, previewMetricNames(state.model.spec), PROFILE_NAMES);
+      return { ...state, settings, formRevision: state.formRevision + 1 };
+    }
   }
 }
 
@@ -284,6 +292,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
     case 'logVariant':
     case 'logPage':
     case 'logFilter':
+    case 'showLoad':
       return applyPanelAction(state, action);
     default:
       return applyHostMessage(state, action);
@@ -292,7 +301,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
 
 /** Whether a panel action changes what is simulated (then the repaint waits for a pause in typing). */
 export function changesSimulation(action: Action): boolean {
-  return action.type === 'metricLoad' || action.type === 'runSetting';
+  return action.type === 'metricLoad' || action.type === 'runSetting' || action.type === 'showLoad';
 }
 
 /** What survives a window reload (webview getState/setState); the host reads `model` and `locked`. */

@@ -7,6 +7,7 @@
  * button are served between slices (one step may still exceed the slice).
  */
 import { runSliced, type TuneRequest, type TuneResult } from '../../common/tune';
+import { candidateRun, candidateRunOrder, type CandidateRun } from './candidateRuns';
 import type { TuneWorkerReply, TuneWorkerRequest } from './tuneMessages';
 
 /** Work between two yields: short enough that a click is answered within a frame or two. */
@@ -20,13 +21,18 @@ export const PROGRESS_REPAINT_MS = 150;
 
 export interface SuggestCallbacks {
   progress(evaluated: number, budget: number): void;
+  /** After the result: one candidate's run on one load, for the charts (candidateRuns.ts). */
+  run(run: CandidateRun): void;
 }
 
 /** A search started: its result (null when cancelled), and how to stop it. */
 export interface SuggestSearch {
   /** The result, or null when cancelled. Rejects with what the search throws (bad goals or loads). */
   readonly result: Promise<TuneResult | null>;
-  /** Stops the search; `result` then resolves to null. Calling it after the end does nothing. */
+  /**
+   * Stops the search (`result` then resolves to null) or, after the result, the making of the
+   * candidates' runs. Calling it after both are done does nothing.
+   */
   cancel(): void;
 }
 
@@ -63,7 +69,7 @@ export class PageSuggestRunner implements SuggestRunner {
       // Yield once before the first slice so the "searching" state is painted first.
       await nextTick();
       if (cancelled) return null;
-      return runSliced(request, {
+      const result = await runSliced(request, {
         sliceMs: SLICE_MS,
         now: () => performance.now(),
         pause: async () => {
@@ -75,6 +81,16 @@ export class PageSuggestRunner implements SuggestRunner {
         },
         isCancelled: () => cancelled,
       });
+      if (result) void candidateRunsInTicks(result);
+      return result;
+    };
+    // The candidates' runs after the result, one simulation per task, so the page stays responsive.
+    const candidateRunsInTicks = async (result: TuneResult) => {
+      for (const [candidate, load] of candidateRunOrder(result, request.loads)) {
+        await nextTick();
+        if (cancelled) return;
+        callbacks.run(candidateRun(result, request.loads, candidate, load));
+      }
     };
     return {
       result: run(),
@@ -139,6 +155,12 @@ export class WorkerSuggestRunner implements SuggestRunner {
     const id = ++this.nextId;
     let worker: Worker | null = null;
     let settled = false;
+    /** Candidate runs still to come after the result; the worker is stopped when none are. */
+    let runsToCome = 0;
+    const stopWorker = () => {
+      worker?.terminate();
+      worker = null;
+    };
     const progress = new ThrottledProgress(callbacks, PROGRESS_REPAINT_MS);
     let settle: (result: TuneResult | null, error?: string) => void = () => undefined;
     const result = new Promise<TuneResult | null>((resolve, reject) => {
@@ -146,12 +168,18 @@ export class WorkerSuggestRunner implements SuggestRunner {
         if (settled) return;
         settled = true;
         progress.stop();
-        worker?.terminate();
-        worker = null;
+        // A result is followed by the candidates' runs: the worker stays until they are in.
+        if (value === null || runsToCome === 0) stopWorker();
         if (error === undefined) resolve(value);
         else reject(new Error(error));
       };
     });
+    /** Ends the search (a failure when `error` is given) and the runs after it, and stops the worker. */
+    const stopEverything = (error?: string) => {
+      settle(null, error);
+      runsToCome = 0;
+      stopWorker();
+    };
     this.script.scriptBlobUrl().then(
       (url) => {
         if (settled) return;
@@ -163,17 +191,31 @@ export class WorkerSuggestRunner implements SuggestRunner {
         }
         worker.onmessage = (event: MessageEvent<TuneWorkerReply>) => {
           const reply = event.data;
-          if (settled || reply.id !== id) return;
+          if (reply.id !== id) return;
+          if (reply.kind === 'tuneRun') {
+            if (runsToCome <= 0) return;
+            callbacks.run(reply.run);
+            runsToCome -= 1;
+            if (runsToCome === 0) stopWorker();
+            return;
+          }
+          if (settled) {
+            // The candidates' runs failed: nothing more comes.
+            if (reply.kind === 'tuneFailure') stopEverything();
+            return;
+          }
           if (reply.kind === 'tuneProgress') progress.report(reply.evaluated, reply.budget);
-          else if (reply.kind === 'tuneDone') settle(reply.result);
-          else settle(null, reply.message);
+          else if (reply.kind === 'tuneDone') {
+            runsToCome = reply.result.candidates.length * request.loads.length;
+            settle(reply.result);
+          } else settle(null, reply.message);
         };
         worker.onerror = (event: ErrorEvent) => {
           event.preventDefault();
-          settle(null, `the simulation worker stopped: ${event.message || 'its script did not load'}`);
+          stopEverything(`the simulation worker stopped: ${event.message || 'its script did not load'}`);
         };
         worker.onmessageerror = () =>
-          settle(null, 'the simulation worker sent a result the page could not read');
+          stopEverything('the simulation worker sent a result the page could not read');
         const message: TuneWorkerRequest = { kind: 'tune', id, request };
         try {
           worker.postMessage(message);
@@ -184,6 +226,6 @@ export class WorkerSuggestRunner implements SuggestRunner {
       },
       (err: unknown) => settle(null, errorText(err)),
     );
-    return { result, cancel: () => settle(null) };
+    return { result, cancel: () => stopEverything() };
   }
 }

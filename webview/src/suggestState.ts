@@ -4,7 +4,17 @@
  * through actions, so the reducer stays pure. Not saved across a reload: a result is cheap to find
  * again and would be stale against an edited manifest.
  */
+import type { PanelSettings } from '../../common/preview/settings';
 import { DEFAULT_GOALS, type TuneGoals, type TuneResult } from '../../common/tune';
+import type { CandidateRun } from './candidateRuns';
+
+/** A load the search tuned over, and the panel inputs that show it (suggestLoads.ts, suggestLoadViews). */
+export interface TunedLoad {
+  name: string;
+  /** `loadKey` of those inputs: the panel shows this load when its own inputs have the same key. */
+  key: string;
+  settings: PanelSettings;
+}
 
 export interface SuggestState {
   open: boolean;
@@ -15,6 +25,10 @@ export interface SuggestState {
   result: TuneResult | null;
   /** Index into result.candidates. */
   chosen: number;
+  /** The loads of the latest search, in its order (the figures' order). */
+  loads: TunedLoad[];
+  /** The candidates' runs made after the result, by `runKey(candidate, load)`. */
+  runs: Record<string, CandidateRun>;
   /** A cancel or failure, as a string key's arguments (drawn in the panel's language). */
   notice: { kind: 'cancelled' } | { kind: 'failed'; message: string } | null;
 }
@@ -24,10 +38,12 @@ export type SuggestAction =
   | { type: 'suggestGoal'; goal: keyof TuneGoals; value: number }
   | { type: 'suggestStart' }
   | { type: 'suggestProgress'; runId: number; evaluated: number; budget: number }
-  | { type: 'suggestDone'; runId: number; result: TuneResult }
+  /** `loads`: what the search tuned over (absent: none the panel can show). */
+  | { type: 'suggestDone'; runId: number; result: TuneResult; loads?: TunedLoad[] }
   | { type: 'suggestFailed'; runId: number; message: string }
   | { type: 'suggestCancel' }
-  | { type: 'suggestChoose'; index: number };
+  | { type: 'suggestChoose'; index: number }
+  | { type: 'suggestRun'; runId: number; run: CandidateRun };
 
 export const SUGGEST_ACTION_TYPES: readonly SuggestAction['type'][] = [
   'suggestOpen',
@@ -38,6 +54,7 @@ export const SUGGEST_ACTION_TYPES: readonly SuggestAction['type'][] = [
   'suggestFailed',
   'suggestCancel',
   'suggestChoose',
+  'suggestRun',
 ];
 
 export const INITIAL_SUGGEST: SuggestState = {
@@ -47,8 +64,15 @@ export const INITIAL_SUGGEST: SuggestState = {
   running: null,
   result: null,
   chosen: 0,
+  loads: [],
+  runs: {},
   notice: null,
 };
+
+/** Where a candidate's run on a load is kept in `runs`. */
+export function runKey(candidate: number, load: number): string {
+  return `${candidate}/${load}`;
+}
 
 export function isSuggestAction(action: { type: string }): action is SuggestAction {
   return (SUGGEST_ACTION_TYPES as readonly string[]).includes(action.type);
@@ -71,7 +95,14 @@ export function reduceSuggest(state: SuggestState, action: SuggestAction): Sugge
       return { ...state, running: { evaluated: action.evaluated, budget: action.budget } };
     case 'suggestDone':
       if (action.runId !== state.runId || !state.running) return state;
-      return { ...state, running: null, result: action.result, chosen: 0 };
+      return {
+        ...state,
+        running: null,
+        result: action.result,
+        chosen: 0,
+        loads: action.loads ?? [],
+        runs: {},
+      };
     case 'suggestFailed':
       if (action.runId !== state.runId || !state.running) return state;
       return { ...state, running: null, notice: { kind: 'failed', message: action.message } };
@@ -79,6 +110,12 @@ export function reduceSuggest(state: SuggestState, action: SuggestAction): Sugge
       // What was shown before the search (an earlier result or nothing) stays as it was.
       if (!state.running) return state;
       return { ...state, running: null, runId: state.runId + 1, notice: { kind: 'cancelled' } };
+    case 'suggestRun': {
+      // Runs of an older search (or of none) are dropped like its other reports.
+      if (action.runId !== state.runId || state.running || !state.result) return state;
+      const { candidate, load } = action.run;
+      return { ...state, runs: { ...state.runs, [runKey(candidate, load)]: action.run } };
+    }
     case 'suggestChoose': {
       const count = state.result?.candidates.length ?? 0;
       return Number.isInteger(action.index) && action.index >= 0 && action.index < count

@@ -5,6 +5,7 @@
  * search's run id, so a reply to a search the user has left is dropped.
  */
 import type { TuneRequest, TuneResult } from '../../common/tune/search';
+import type { CandidateRun } from './candidateRuns';
 
 export interface TuneWorkerRequest {
   kind: 'tune';
@@ -12,10 +13,14 @@ export interface TuneWorkerRequest {
   request: TuneRequest;
 }
 
-/** One `progress` per evaluated block, then `done` or `failure` (bad goals or loads). */
+/**
+ * One `progress` per evaluated block, then `done` or `failure` (bad goals or loads); after `done`,
+ * one `run` per candidate and load (candidateRuns.ts, its arrays transferred).
+ */
 export type TuneWorkerReply =
   | { kind: 'tuneProgress'; id: number; evaluated: number; budget: number }
   | { kind: 'tuneDone'; id: number; result: TuneResult }
+  | { kind: 'tuneRun'; id: number; run: CandidateRun }
   | { kind: 'tuneFailure'; id: number; message: string };
 
 export function isTuneWorkerRequest(message: unknown): message is TuneWorkerRequest {

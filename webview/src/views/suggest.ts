@@ -5,7 +5,7 @@
  */
 import type { HPABehavior, HPAScalingRules } from '../../../common/engine/types';
 import { settingsOf } from '../state';
-import { suggestLoads } from '../../../common/preview/suggestLoads';
+import { suggestLoads, suggestLoadViews } from '../../../common/preview/suggestLoads';
 import { t } from '../../../common/preview/strings';
 import {
   DEFAULT_GOALS,
@@ -17,9 +17,11 @@ import {
   goalList,
   tuneText,
   type TuneGoals,
+  type TuneResult,
 } from '../../../common/tune';
 import { clear, h } from '../dom';
 import type { SuggestRunner, SuggestSearch } from '../suggestRunner';
+import { shownTunedLoad } from '../suggestOverlay';
 import type { SuggestState } from '../suggestState';
 import type { View, ViewContext } from './view';
 
@@ -50,6 +52,8 @@ export class SuggestView implements View {
   private shown: unknown[] = [];
   /** The search started by this view, stopped as soon as the state says it is no longer wanted. */
   private search: { runId: number; handle: SuggestSearch } | null = null;
+  /** A finished search still sending its candidates' runs, stopped when its result is no longer shown. */
+  private after: { result: TuneResult; handle: SuggestSearch } | null = null;
 
   constructor(private readonly runner: SuggestRunner) {
     // Where the search runs, for the tests and bug reports (as #hpa-preview's data-engine).
@@ -72,6 +76,10 @@ export class SuggestView implements View {
       this.search.handle.cancel();
       this.search = null;
     }
+    if (this.after && this.after.result !== s.result) {
+      this.after.handle.cancel();
+      this.after = null;
+    }
     // Progress alone changes only the bar and its line: the Cancel button stays the same element,
     // so a click on it is never lost to a repaint between two slices.
     const key = [
@@ -80,6 +88,7 @@ export class SuggestView implements View {
       s.runId,
       s.running === null,
       s.result,
+      s.loads,
       s.chosen,
       s.notice,
       state.locale,
@@ -212,8 +221,10 @@ export class SuggestView implements View {
     const runId = state.suggest.runId + 1;
     const goals = state.suggest.goals;
     let loads;
+    let views;
     try {
       loads = suggestLoads(state.model, settingsOf(state), state.fixed);
+      views = suggestLoadViews(state.model, settingsOf(state), state.fixed);
     } catch (err) {
       context.dispatch({ type: 'suggestStart' });
       context.dispatch({
@@ -231,13 +242,21 @@ export class SuggestView implements View {
         progress: (evaluated, budget) => {
           if (live()) context.dispatch({ type: 'suggestProgress', runId, evaluated, budget });
         },
+        run: (run) => {
+          if (this.runId === runId) context.dispatch({ type: 'suggestRun', runId, run });
+        },
       },
     );
+    this.after?.handle.cancel();
+    this.after = null;
     this.search = { runId, handle };
     handle.result.then(
       (result) => {
         if (this.search?.runId === runId) this.search = null;
-        if (result && live()) context.dispatch({ type: 'suggestDone', runId, result });
+        if (result && live()) {
+          this.after = { result, handle };
+          context.dispatch({ type: 'suggestDone', runId, result, loads: views });
+        } else handle.cancel();
       },
       (err: unknown) => {
         if (this.search?.runId === runId) this.search = null;
@@ -251,11 +270,38 @@ export class SuggestView implements View {
     );
   }
 
+  /** The shown load's mark, or the button that shows this load (the settings the search used for it). */
+  private chartCell(context: ViewContext, s: SuggestState, load: number, onCharts: boolean): Node {
+    const L = context.state.locale;
+    if (onCharts) return h('span', { class: 'suggest-on-charts' }, [t(L, 'suggest.onCharts')]);
+    const tuned = s.loads[load];
+    if (!tuned) return document.createTextNode('');
+    // Every candidate's table has these buttons: the load's name tells them apart when read out.
+    const show = h(
+      'button',
+      {
+        type: 'button',
+        class: 'suggest-show-load',
+        'data-load': tuned.name,
+        'aria-label': t(L, 'suggest.showLoadNamed', { load: tuned.name }),
+      },
+      [t(L, 'suggest.showLoad')],
+    );
+    show.addEventListener('click', () => context.dispatch({ type: 'showLoad', settings: tuned.settings }));
+    return show;
+  }
+
   private candidates(context: ViewContext, s: SuggestState): HTMLElement {
     const { state } = context;
     const L = state.locale;
     const result = s.result!;
     const list = h('div', { class: 'suggest-candidates' });
+    const shown = shownTunedLoad(state);
+    list.append(
+      h('p', { class: 'suggest-shown', role: 'status' }, [
+        shown >= 0 ? t(L, 'suggest.shownLoad', { load: s.loads[shown]!.name }) : t(L, 'suggest.shownOther'),
+      ]),
+    );
     if (result.unmet.length > 0)
       list.append(
         h('p', { class: 'suggest-unmet' }, [
@@ -287,11 +333,13 @@ export class SuggestView implements View {
           h('th', {}, [tuneText(L, 'tableScaleEvents')]),
           h('th', {}, [tuneText(L, 'tableUnderprovisioned')]),
           h('th', {}, [tuneText(L, 'tablePodHours')]),
+          h('th', {}, [t(L, 'suggest.chartColumn')]),
         ]),
       );
-      for (const f of c.figures)
+      c.figures.forEach((f, j) => {
+        const onCharts = j === shown;
         table.append(
-          h('tr', { 'data-load': f.load }, [
+          h('tr', { 'data-load': f.load, ...(onCharts ? { class: 'shown', 'aria-current': 'true' } : {}) }, [
             h('td', {}, [f.load]),
             h('td', { 'data-figure': 'rampSeconds' }, [formatRamp(L, f.rampSeconds)]),
             h('td', { 'data-figure': 'scaleEvents', title: formatNumber(eventsPerHour(f)) }, [
@@ -299,8 +347,10 @@ export class SuggestView implements View {
             ]),
             h('td', { 'data-figure': 'underprovisionedShare' }, [formatShare(L, f.underprovisionedShare)]),
             h('td', { 'data-figure': 'podHours' }, [formatNumber(f.podHours)]),
+            h('td', { class: 'suggest-chart-cell' }, [this.chartCell(context, s, j, onCharts)]),
           ]),
         );
+      });
       item.append(table, h('pre', { class: 'suggest-block' }, [behaviorLines(c.behavior).join('\n')]));
       if (context.embedded && i === s.chosen) {
         const model = state.model!;

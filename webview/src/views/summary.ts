@@ -32,7 +32,8 @@ export class SummaryView implements View {
     clear(this.element);
     if (!run || run.runs.length === 0) return;
     const body = run.runs.map((v) => {
-      const s = summarize(v.result, run.tolerance.up);
+      // The worker sends the numbers with the run; a run made on the page is summed up here.
+      const s = v.summary ?? summarize(v.result, run.tolerance.up);
       return h('tr', { 'data-variant': v.key }, [
         h('th', { scope: 'row' }, [variantLabel(v, L)]),
         h('td', {}, [String(s.scaleEvents)]),
