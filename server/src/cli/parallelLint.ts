@@ -38,7 +38,7 @@ const WORKER_SCRIPT = resolve(__dirname, 'lintWorker.js');
  * Below this much YAML a run stays on one thread unless `--jobs` says otherwise: a worker's start
  * (its bundle, its cold JIT) costs more than the share it would lint. See bench/cli.bench.ts.
  */
-const PARALLEL_MIN_CHARS = 8_000_000;
+export const PARALLEL_MIN_CHARS = 8_000_000;
 
 /**
  * Most a worker's young generation may grow to, in MB. Worker threads take no V8 command-line flags,
@@ -65,8 +65,13 @@ const WORKER_QUEUE_DEPTH = 2;
  * one per core when there is enough YAML to pay for starting them. 1 means this thread only.
  * `chars` may be a count so far (files still being read): threads are then started early.
  */
-export function threadsFor(jobs: number | undefined, fileCount: number, chars: number): number {
-  if (fileCount < 2 || !existsSync(WORKER_SCRIPT)) return 1;
+export function threadsFor(
+  jobs: number | undefined,
+  fileCount: number,
+  chars: number,
+  workerScript = WORKER_SCRIPT,
+): number {
+  if (fileCount < 2 || !existsSync(workerScript)) return 1;
   if (jobs !== undefined) return Math.min(jobs, fileCount);
   return chars >= PARALLEL_MIN_CHARS ? Math.min(availableParallelism(), fileCount) : 1;
 }
