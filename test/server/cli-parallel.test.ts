@@ -9,13 +9,19 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { runLint } from '../../server/src/cli/lint';
 import type { FileResult } from '../../server/src/cli/lintFormats';
 import { batchesOf, groupFilesByKeys } from '../../server/src/cli/fileGroups';
-import { lintInParallel, PARALLEL_MIN_CHARS, threadsFor } from '../../server/src/cli/parallelLint';
+import {
+  lintInParallel,
+  type Machine,
+  PARALLEL_MIN_CHARS,
+  thisMachine,
+  threadsFor,
+} from '../../server/src/cli/parallelLint';
 import { readInputs } from '../../server/src/cli/readInputs';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
@@ -71,7 +77,7 @@ describe('hpa-lint on worker threads', () => {
     );
   }
 
-  test('threads in-process: every corpus file at once, relations across batches, same findings', async () => {
+  test('batches in-process, on two threads and on this one: every corpus file at once, relations across batches, same findings', async () => {
     setLocale('en');
     const files = CORPORA.filter((c) => existsSync(c))
       .flatMap((corpus) => readdirSync(corpus).map((entry) => join(corpus, entry)))
@@ -116,6 +122,18 @@ describe('hpa-lint on worker threads', () => {
     );
     assert.deepEqual(
       threaded,
+      oneThread.map((r) => r.diagnostics),
+    );
+    // The same batches on this thread alone (a large run on a busy machine) give them too.
+    const batchesHere = await lintInParallel(
+      files.map((f) => ({ uri: f.display, text: f.text })),
+      settings,
+      1,
+      WORKER,
+      20_000,
+    );
+    assert.deepEqual(
+      batchesHere,
       oneThread.map((r) => r.diagnostics),
     );
     const last = oneThread[oneThread.length - 1]!;
@@ -179,6 +197,7 @@ describe('hpa-lint threads: starting, choosing, stopping', () => {
       },
       { ...DEFAULT_SETTINGS, rules: {} },
       1,
+      thisMachine(),
     );
     assert.equal(threads, undefined, '--jobs 1 starts no thread');
     assert.deepEqual(
@@ -205,19 +224,33 @@ describe('hpa-lint threads: starting, choosing, stopping', () => {
       },
     };
     await assert.rejects(
-      readInputs(['late.yaml', 'early.yaml'], (p) => p, io, { ...DEFAULT_SETTINGS, rules: {} }, 1),
+      readInputs(
+        ['late.yaml', 'early.yaml'],
+        (p) => p,
+        io,
+        { ...DEFAULT_SETTINGS, rules: {} },
+        1,
+        thisMachine(),
+      ),
       { name: 'UsageError', message: 'cannot read late.yaml: late failure' },
     );
   });
 
-  test('threads are chosen by the amount of YAML unless --jobs says', () => {
-    const cores = availableParallelism();
-    assert.equal(threadsFor(undefined, 1, PARALLEL_MIN_CHARS * 10, WORKER), 1, 'one file is one thread');
-    assert.equal(threadsFor(undefined, 300, PARALLEL_MIN_CHARS - 1, WORKER), 1);
-    assert.equal(threadsFor(undefined, 300, PARALLEL_MIN_CHARS, WORKER), Math.min(cores, 300));
-    assert.equal(threadsFor(undefined, 1, 0, WORKER), 1);
-    assert.equal(threadsFor(3, 2, 0, WORKER), 2, '--jobs is capped by the number of files');
-    assert.equal(threadsFor(1, 300, PARALLEL_MIN_CHARS * 10, WORKER), 1);
+  test('the plan: the whole workspace for small runs and --jobs 1, batches on the idle cores for large ones', () => {
+    const idle: Machine = { cores: 2, load: 0.2, workerScript: WORKER };
+    const busy: Machine = { cores: 2, load: 6, workerScript: WORKER };
+    const fromSources: Machine = { cores: 2, load: 0, workerScript: join(ROOT, 'no-such-worker.js') };
+    const large = PARALLEL_MIN_CHARS;
+    assert.equal(threadsFor(undefined, 1, large * 10, idle), undefined, 'one file: the whole workspace');
+    assert.equal(threadsFor(undefined, 300, large - 1, idle), undefined, 'a small run: the whole workspace');
+    assert.equal(threadsFor(undefined, 300, large, idle), 2, 'a large run on an idle machine: both cores');
+    assert.equal(threadsFor(undefined, 300, large, { ...idle, load: 1.3 }), 1, 'one core busy: this thread');
+    assert.equal(threadsFor(undefined, 300, large, { ...idle, cores: 8, load: 5.5 }), 3);
+    assert.equal(threadsFor(undefined, 300, large, busy), 1, 'a busy machine: batches on this thread');
+    assert.equal(threadsFor(undefined, 300, large, fromSources), 1, 'no worker bundle: this thread');
+    assert.equal(threadsFor(3, 2, 0, busy), 2, '--jobs is followed, capped by the number of files');
+    assert.equal(threadsFor(1, 300, large * 10, idle), undefined, '--jobs 1 is the whole workspace');
+    assert.equal(threadsFor(2, 300, 0, fromSources), undefined, 'no worker bundle: the whole workspace');
   });
 });
 

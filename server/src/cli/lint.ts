@@ -25,6 +25,7 @@ import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type CliIO, UsageError } from './io';
 import { formatJson, formatSarif, formatStylish, type FileResult } from './lintFormats';
+import { thisMachine } from './parallelLint';
 import { readInputs } from './readInputs';
 import { lintOnThreads } from './threadedLint';
 import { tooLargeFindings } from './tooLarge';
@@ -66,12 +67,14 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
 
   const paths: string[] = [];
   for (const input of options.inputs) paths.push(...(await expandInput(input, io)));
+  const machine = thisMachine();
   const { files, threads } = await readInputs(
     paths,
     (path) => absolute(path, io),
     io,
     settings,
     options.jobs,
+    machine,
   );
 
   const layout = kustomizeLayout(new Map(files.map((f) => [f.display, f.text])), io.cwd);
@@ -79,7 +82,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   if (layout.kustomizations.length > 0) await threads?.stop();
   const threaded =
     layout.kustomizations.length === 0
-      ? await lintOnThreads(files, settings, options.jobs, threads)
+      ? await lintOnThreads(files, settings, options.jobs, threads, machine)
       : undefined;
   if (threaded) return report(threaded, options.format, io);
 

@@ -21,7 +21,7 @@
  * better than V8's own.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LocatedFinding } from '../lint/findingsOutput';
@@ -35,10 +35,11 @@ import type { FileText, FromWorker, LintReply, LintRequest, WorkerSetup } from '
 const WORKER_SCRIPT = resolve(__dirname, 'lintWorker.js');
 
 /**
- * Below this much YAML a run stays on one thread unless `--jobs` says otherwise: a worker's start
- * (its bundle, its cold JIT) costs more than the share it would lint. See bench/cli.bench.ts.
+ * From this much YAML on, a run without `--jobs` lints in batches (bounded memory) on as many threads
+ * as there are idle cores; below it, the whole workspace at once on this thread, the fastest for a
+ * small run. See the README's Performance section for the measurements.
  */
-export const PARALLEL_MIN_CHARS = 8_000_000;
+export const PARALLEL_MIN_CHARS = 1_000_000;
 
 /**
  * Most a worker's young generation may grow to, in MB. Worker threads take no V8 command-line flags,
@@ -60,20 +61,41 @@ const BATCHES_PER_THREAD = 8;
 /** Requests a worker holds at once: one running, one waiting, so it never idles for this thread. */
 const WORKER_QUEUE_DEPTH = 2;
 
+/** What the automatic choice looks at besides the work: the machine. */
+export interface Machine {
+  cores: number;
+  /** The one-minute load average (0 where the system does not report one). */
+  load: number;
+  /** The worker threads' bundle; without it (running from the sources) batches stay on this thread. */
+  workerScript: string;
+}
+
+export function thisMachine(): Machine {
+  return { cores: availableParallelism(), load: loadavg()[0] ?? 0, workerScript: WORKER_SCRIPT };
+}
+
 /**
- * Threads for this run: `--jobs N` as given (so a test can make a small run use threads), otherwise
- * one per core when there is enough YAML to pay for starting them. 1 means this thread only.
- * `chars` may be a count so far (files still being read): threads are then started early.
+ * How to lint a run: undefined for the whole workspace at once on this thread, otherwise the number
+ * of threads (this one included) to lint it in batches on. `--jobs N` is followed as given, 1 being
+ * the whole-workspace path (so a test can make a small run use threads, and `--jobs 1` is the
+ * reference the batch path is compared with). Without it, a large run is linted in batches on one
+ * thread per idle core: a worker only pays where a core would otherwise wait (on a busy machine each
+ * process gets its share of the cores whatever its thread count, and a worker is extra work: its
+ * start and its own JIT warm-up). `chars` may be a count so far, for starting threads early.
  */
 export function threadsFor(
   jobs: number | undefined,
   fileCount: number,
   chars: number,
-  workerScript = WORKER_SCRIPT,
-): number {
-  if (fileCount < 2 || !existsSync(workerScript)) return 1;
-  if (jobs !== undefined) return Math.min(jobs, fileCount);
-  return chars >= PARALLEL_MIN_CHARS ? Math.min(availableParallelism(), fileCount) : 1;
+  machine: Machine = thisMachine(),
+): number | undefined {
+  if (fileCount < 2) return undefined;
+  const workers = existsSync(machine.workerScript);
+  if (jobs !== undefined) return jobs > 1 && workers ? Math.min(jobs, fileCount) : undefined;
+  if (chars < PARALLEL_MIN_CHARS) return undefined;
+  if (!workers) return 1;
+  const idle = Math.ceil(machine.cores - machine.load);
+  return Math.max(1, Math.min(machine.cores, idle, fileCount));
 }
 
 /** Something that lints batches: a worker thread, or this thread between its other work. */

@@ -8,7 +8,7 @@ import { t } from '../localize';
 import type { HpaSettings } from '../lint/settings';
 import { isKustomizationPath } from '../kustomize/kustomization';
 import { type CliIO, UsageError } from './io';
-import { LintThreads, threadsFor } from './parallelLint';
+import { LintThreads, type Machine, threadsFor } from './parallelLint';
 
 /** Reads in flight at once: enough to keep libuv's four file-system threads busy, few open files. */
 const CONCURRENT_READS = 16;
@@ -30,6 +30,7 @@ export async function readInputs(
   io: CliIO,
   settings: HpaSettings,
   jobs: number | undefined,
+  machine: Machine,
 ): Promise<{ files: InputFile[]; threads: LintThreads | undefined }> {
   const texts: (string | undefined)[] = paths.map(() => undefined);
   const failures: (unknown | undefined)[] = paths.map(() => undefined);
@@ -50,8 +51,8 @@ export async function readInputs(
         continue;
       }
       if (mayThread && !threads) {
-        const count = threadsFor(jobs, paths.length, chars);
-        if (count > 1) threads = new LintThreads(settings, count);
+        const count = threadsFor(jobs, paths.length, chars, machine);
+        if (count !== undefined && count > 1) threads = new LintThreads(settings, count);
       }
     }
   };

@@ -1,11 +1,12 @@
 /**
- * hpa-lint's run on worker threads, when it pays (parallelLint.ts decides and does the work): each
- * file's findings in the one-thread run's shape, or undefined to lint on this thread. Takes the
- * threads readInputs.ts may have started early, and stops them in every case.
+ * hpa-lint's run in batches, on worker threads when they pay (parallelLint.ts decides and does the
+ * work): each file's findings in the one-thread run's shape, or undefined to lint the whole
+ * workspace at once on this thread. Takes the threads readInputs.ts may have started early, and
+ * stops them in every case.
  */
 import type { HpaSettings } from '../lint/settings';
 import type { FileResult } from './lintFormats';
-import { LintThreads, threadsFor } from './parallelLint';
+import { LintThreads, type Machine, threadsFor } from './parallelLint';
 import { tooLargeFindings } from './tooLarge';
 
 export async function lintOnThreads(
@@ -13,6 +14,7 @@ export async function lintOnThreads(
   settings: HpaSettings,
   jobs: number | undefined,
   started: LintThreads | undefined,
+  machine: Machine,
 ): Promise<FileResult[] | undefined> {
   let threads = started;
   try {
@@ -20,8 +22,8 @@ export async function lintOnThreads(
     if (new Set(files.map((f) => f.display)).size !== files.length) return undefined;
     const fitting = files.filter((f) => f.text.length <= settings.maxFileSizeBytes);
     const chars = fitting.reduce((sum, f) => sum + f.text.length, 0);
-    const count = threadsFor(jobs, fitting.length, chars);
-    if (count < 2) return undefined;
+    const count = threadsFor(jobs, fitting.length, chars, machine);
+    if (count === undefined) return undefined;
     threads ??= new LintThreads(settings, count);
     const located = await threads.lint(fitting.map((f) => ({ uri: f.display, text: f.text })));
     const byFile = new Map(fitting.map((f, i) => [f, located[i] ?? []]));
