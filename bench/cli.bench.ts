@@ -1,9 +1,10 @@
 /**
  * `hpa-lint` over a repository: the 300-app release of lint.bench.ts (one app in ten broken) split
  * into one file per app, written to a temporary folder, linted by the built CLI as CI would run it
- * (`node dist/cli.js DIR --format json`, threads chosen by the CLI). Two peers run interleaved with
- * it, so all three see the same machine load, and medians of the rounds are reported:
- * - the same CLI on one thread (`--jobs 1`): what threads and their early start buy;
+ * (`node dist/cli.js DIR --format json`, the plan chosen by the CLI: on a busy machine that is one
+ * thread). Interleaved with it, so all see the same machine load, run the same CLI with one thread
+ * per core asked for (`--jobs <cores>`) and two peers; medians of the rounds are reported:
+ * - the same CLI on one thread, the whole workspace at once (`--jobs 1`);
  * - a floor: a `node` process that reads the same files and parses them with `yaml`'s
  *   `parseAllDocuments`, on one thread, without any rule, index or output: what any linter
  *   built on that parser spends at least, start-up included.
@@ -14,13 +15,15 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BenchRow, releaseApp } from './lint.bench';
 import { median } from './stats';
 
 const ROOT = resolve(__dirname, '..');
 const CLI = resolve(ROOT, 'dist', 'cli.js');
+/** Threads asked for explicitly in the third run: one per core, whatever the machine's load. */
+const CORES = availableParallelism();
 /** Documents per app in releaseApp(): ConfigMap, Service, ServiceAccount, Deployment, HPA, PDB, Ingress. */
 const RESOURCES_PER_APP = 7;
 /** Loaded before the CLI, prints the process's peak resident memory (all threads) on exit. */
@@ -95,25 +98,30 @@ async function measure(label: string, apps: number, rounds: number): Promise<Ben
   try {
     const loadBefore = load();
     const auto: CliRun[] = [];
+    const threaded: CliRun[] = [];
     const single: CliRun[] = [];
     const floor: CliRun[] = [];
     for (let round = 0; round < rounds; round++) {
       auto.push(await runCli(dir, []));
+      threaded.push(await runCli(dir, ['--jobs', String(CORES)]));
       single.push(await runCli(dir, ['--jobs', '1']));
       floor.push(await runFloor(dir));
     }
-    if (auto.some((r, i) => r.findings !== single[i]!.findings))
-      throw new Error('the threaded and one-thread runs disagree');
+    const findings = single[0]!.findings;
+    if ([...auto, ...threaded, ...single].some((r) => r.findings !== findings))
+      throw new Error('the automatic, threaded and one-thread runs disagree');
     const resources = apps * RESOURCES_PER_APP;
     const ms = median(auto.map((r) => r.ms));
+    const threadedMs = median(threaded.map((r) => r.ms));
     const oneThreadMs = median(single.map((r) => r.ms));
     const floorMs = median(floor.map((r) => r.ms));
     const rss = median(auto.map((r) => r.peakRssMb));
+    const threadedRss = median(threaded.map((r) => r.peakRssMb));
     const oneThreadRss = median(single.map((r) => r.peakRssMb));
     const loads = `load ${loadBefore}-${load()}`;
     return [
       {
-        name: `[cli] ${label}, ${resources} resources, ${auto[0]!.findings} findings, ${loads}: wall ms (peer: --jobs 1)`,
+        name: `[cli] ${label}, ${resources} resources, ${findings} findings, ${loads}: wall ms (peer: --jobs 1)`,
         ms,
         peerMs: oneThreadMs,
         ratio: ms / oneThreadMs,
@@ -126,6 +134,12 @@ async function measure(label: string, apps: number, rounds: number): Promise<Ben
         ratio: oneThreadMs / ms,
       },
       {
+        name: `[cli] ${label}: --jobs ${CORES}, resources/s (peer: --jobs 1)`,
+        ms: (resources / threadedMs) * 1000,
+        peerMs: (resources / oneThreadMs) * 1000,
+        ratio: oneThreadMs / threadedMs,
+      },
+      {
         name: `[cli] ${label}: wall ms (peer: the floor, node + yaml parseAllDocuments of the files)`,
         ms,
         peerMs: floorMs,
@@ -136,6 +150,12 @@ async function measure(label: string, apps: number, rounds: number): Promise<Ben
         ms: rss,
         peerMs: oneThreadRss,
         ratio: rss / oneThreadRss,
+      },
+      {
+        name: `[cli] ${label}: --jobs ${CORES}, peak RSS, MB (peer: --jobs 1)`,
+        ms: threadedRss,
+        peerMs: oneThreadRss,
+        ratio: threadedRss / oneThreadRss,
       },
     ];
   } finally {
