@@ -1,6 +1,7 @@
 /**
- * `hpa-lint` over many files on every core. The files are cut into contiguous batches that the
- * threads take one after another: this thread and one worker thread (lintWorker.ts) per further core,
+ * `hpa-lint` over many files in batches, on the idle cores. The files are cut into contiguous batches
+ * that the threads take one after another: this thread and a worker thread (lintWorker.ts) per further
+ * core (threadsFor below),
  * each linting a batch against an index of that batch alone and reporting its files' relation keys
  * (lintBatch.ts). A file whose objects relate (fileGroups.ts) only to objects of its own batch has
  * its final findings then, since the batch's index answers every lookup its rules make as the whole
@@ -10,10 +11,10 @@
  * repository, and the findings are those of the one-thread run (a test compares them).
  *
  * Why this thread lints too: a worker is a second V8 isolate that loads the bundle and warms its own
- * JIT before its first batch, 40-60 ms on these machines. Had this thread only handed out batches,
- * a two-core run would have paid that start-up on the critical path and left a core's worth of
- * waiting; now the worker starts (early, while files are still being read: lint.ts) and this thread
- * has linted its first batches by the time the worker takes its first.
+ * JIT before its first batch. Had this thread only handed out batches, a two-core run would have
+ * paid that start-up on the critical path and left a core's worth of waiting; now the worker starts
+ * early (while files are still being read: readInputs.ts) and this thread lints from the start. In
+ * a timeline of a 300-file run the worker took its first batch while this thread was on its first.
  *
  * Heap: the CLI is a plain `node` process, without the language server's V8 heap flags
  * (common/serverNodeFlags.ts), and garbage collection was about a fifth of a one-thread profile. A
