@@ -175,6 +175,29 @@ describe('hpa-lint threads: starting, choosing, stopping', () => {
     }
   });
 
+  test('a worker that fails fails the run with its message', async () => {
+    setLocale('en');
+    const dir = mkdtempSync(join(tmpdir(), 'hpa-cli-failing-worker-'));
+    try {
+      const script = join(dir, 'failingWorker.js');
+      writeFileSync(
+        script,
+        "const { parentPort } = require('node:worker_threads');\n" +
+          "parentPort.on('message', () => parentPort.postMessage({ type: 'failed', message: 'boom in the worker' }));\n",
+      );
+      const files = Array.from({ length: 40 }, (_, i) => ({
+        uri: `/failing/app-${i}.yaml`,
+        text: `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: app-${i} }\n`,
+      }));
+      await assert.rejects(
+        lintInParallel(files, { ...DEFAULT_SETTINGS, rules: {} }, 2, script, 1),
+        /boom in the worker/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('readInputs: texts in the order given, however the reads finish', async () => {
     setLocale('en');
     const paths = ['a.yaml', 'b.yaml', 'c.yaml'];

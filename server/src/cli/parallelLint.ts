@@ -167,10 +167,17 @@ async function runQueue(
   done: (reply: LintReply) => void,
 ): Promise<void> {
   let next = 0;
+  let failed = false;
   const lane = async (linter: BatchLinter): Promise<void> => {
-    while (next < tasks.length) {
+    // After a failure the run is over: no lane takes another task (this thread's would run on).
+    while (next < tasks.length && !failed) {
       const task = tasks[next++] as LintRequest;
-      done(await linter.lint(task));
+      try {
+        done(await linter.lint(task));
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(lanes.flatMap(({ linter, depth }) => Array.from({ length: depth }, () => lane(linter))));
