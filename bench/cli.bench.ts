@@ -1,9 +1,10 @@
 /**
  * `hpa-lint` over a repository: the 300-app release of lint.bench.ts (one app in ten broken) split
  * into one file per app, written to a temporary folder, linted by the built CLI as CI would run it
- * (`node dist/cli.js DIR --format json`, the plan chosen by the CLI: on a busy machine that is one
- * thread). Interleaved with it, so all see the same machine load, run the same CLI with one thread
- * per core asked for (`--jobs <cores>`) and two peers; medians of the rounds are reported:
+ * (`node dist/cli.js DIR --format json`, the plan chosen by the CLI: batches on this thread for the
+ * 300 files, and on the idle cores, if any, for 50,000 resources; cli/parallelLint.ts). Interleaved
+ * with it, so all see the same machine load, run the same CLI with one thread per core asked for
+ * (`--jobs <cores>`) and two peers; medians of the rounds are reported:
  * - the same CLI on one thread, the whole workspace at once (`--jobs 1`);
  * - a floor: a `node` process that reads the same files and parses them with `yaml`'s
  *   `parseAllDocuments`, on one thread, without any rule, index or output: what any linter

@@ -18,7 +18,8 @@ import { batchesOf, groupFilesByKeys } from '../../server/src/cli/fileGroups';
 import {
   lintInParallel,
   type Machine,
-  PARALLEL_MIN_CHARS,
+  BATCH_MIN_CHARS,
+  WORKERS_MIN_CHARS,
   thisMachine,
   threadsFor,
 } from '../../server/src/cli/parallelLint';
@@ -259,14 +260,20 @@ describe('hpa-lint threads: starting, choosing, stopping', () => {
     );
   });
 
-  test('the plan: the whole workspace for small runs and --jobs 1, batches on the idle cores for large ones', () => {
+  test('the plan: the whole workspace for small runs and --jobs 1, batches for large ones, on the idle cores for very large ones', () => {
     const idle: Machine = { cores: 2, load: 0.2, workerScript: WORKER };
     const busy: Machine = { cores: 2, load: 6, workerScript: WORKER };
     const fromSources: Machine = { cores: 2, load: 0, workerScript: join(ROOT, 'no-such-worker.js') };
-    const large = PARALLEL_MIN_CHARS;
+    const large = WORKERS_MIN_CHARS;
     assert.equal(threadsFor(undefined, 1, large * 10, idle), undefined, 'one file: the whole workspace');
-    assert.equal(threadsFor(undefined, 300, large - 1, idle), undefined, 'a small run: the whole workspace');
-    assert.equal(threadsFor(undefined, 300, large, idle), 2, 'a large run on an idle machine: both cores');
+    assert.equal(
+      threadsFor(undefined, 300, BATCH_MIN_CHARS - 1, idle),
+      undefined,
+      'small: the whole workspace',
+    );
+    assert.equal(threadsFor(undefined, 300, BATCH_MIN_CHARS, idle), 1, 'larger: batches on this thread');
+    assert.equal(threadsFor(undefined, 300, large - 1, idle), 1);
+    assert.equal(threadsFor(undefined, 300, large, idle), 2, 'very large on an idle machine: both cores');
     assert.equal(threadsFor(undefined, 300, large, { ...idle, load: 1.3 }), 1, 'one core busy: this thread');
     assert.equal(threadsFor(undefined, 300, large, { ...idle, cores: 8, load: 5.5 }), 3);
     assert.equal(threadsFor(undefined, 300, large, busy), 1, 'a busy machine: batches on this thread');

@@ -36,11 +36,24 @@ import type { FileText, FromWorker, LintReply, LintRequest, WorkerSetup } from '
 const WORKER_SCRIPT = resolve(__dirname, 'lintWorker.js');
 
 /**
- * From this much YAML on, a run without `--jobs` lints in batches (bounded memory) on as many threads
- * as there are idle cores; below it, the whole workspace at once on this thread, the fastest for a
- * small run. See the README's Performance section for the measurements.
+ * From this much YAML on, a run without `--jobs` lints in batches: memory bounded by a batch, and
+ * faster on one thread too once the whole workspace's parses would be hundreds of MB (at 50,000
+ * resources, 8.6 s against 13.8 s for the whole workspace at once, 245 against 408 MB peak RSS, on
+ * the shared 2-core machine at load 11). Below it, the whole workspace at once on this thread.
  */
-export const PARALLEL_MIN_CHARS = 1_000_000;
+export const BATCH_MIN_CHARS = 1_000_000;
+
+/**
+ * From this much YAML on, the batches also go to worker threads on the idle cores. A worker costs
+ * about 120 ms of CPU (its start, its own JIT warm-up: 0.69 against 0.55 s of CPU for the 300-file
+ * release, 1.2 M characters), and on two cores a one-thread run already keeps the second core partly
+ * busy with V8's compiler and collector: at 1.2 M characters two threads were 10-30 % slower in every
+ * measurement here (all on a busy machine), and in the previous round's, at load 2, 522 against
+ * 440 ms. They only broke even at 50,000 resources (30 M characters) then, with a worker's start
+ * costing more than now (ajv's compile, this thread idle): 8 M characters is where that round put
+ * the line, kept until an idle machine measures otherwise (bench/cli.bench.ts).
+ */
+export const WORKERS_MIN_CHARS = 8_000_000;
 
 /**
  * Most a worker's young generation may grow to, in MB. Worker threads take no V8 command-line flags,
@@ -79,10 +92,10 @@ export function thisMachine(): Machine {
  * How to lint a run: undefined for the whole workspace at once on this thread, otherwise the number
  * of threads (this one included) to lint it in batches on. `--jobs N` is followed as given, 1 being
  * the whole-workspace path (so a test can make a small run use threads, and `--jobs 1` is the
- * reference the batch path is compared with). Without it, a large run is linted in batches on one
- * thread per idle core: a worker only pays where a core would otherwise wait (on a busy machine each
- * process gets its share of the cores whatever its thread count, and a worker is extra work: its
- * start and its own JIT warm-up). `chars` may be a count so far, for starting threads early.
+ * reference the batch path is compared with). Without it, a large run is linted in batches, and a
+ * very large one on one thread per idle core: a worker only pays where a core would otherwise wait
+ * (on a busy machine each process gets its share of the cores whatever its thread count, and a
+ * worker is extra work). `chars` may be a count so far, for starting threads early.
  */
 export function threadsFor(
   jobs: number | undefined,
@@ -93,8 +106,8 @@ export function threadsFor(
   if (fileCount < 2) return undefined;
   const workers = existsSync(machine.workerScript);
   if (jobs !== undefined) return jobs > 1 && workers ? Math.min(jobs, fileCount) : undefined;
-  if (chars < PARALLEL_MIN_CHARS) return undefined;
-  if (!workers) return 1;
+  if (chars < BATCH_MIN_CHARS) return undefined;
+  if (chars < WORKERS_MIN_CHARS || !workers) return 1;
   const idle = Math.ceil(machine.cores - machine.load);
   return Math.max(1, Math.min(machine.cores, idle, fileCount));
 }
