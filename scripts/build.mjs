@@ -1,5 +1,6 @@
 // Bundles the six entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
+import { precompiledSchemas } from './precompiledSchemas.mjs';
 
 const production = process.argv.includes('--production');
 const common = {
@@ -9,6 +10,8 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
 };
+// The Node bundles carry ajv's standalone validators instead of compiling the schemas on start.
+const node = { ...common, plugins: [precompiledSchemas()] };
 
 await Promise.all([
   build({
@@ -21,7 +24,7 @@ await Promise.all([
     external: ['vscode'],
   }),
   build({
-    ...common,
+    ...node,
     entryPoints: ['server/src/server.ts'],
     outfile: 'dist/server.js',
     platform: 'node',
@@ -29,7 +32,7 @@ await Promise.all([
     target: 'node20',
   }),
   build({
-    ...common,
+    ...node,
     entryPoints: ['server/src/cli.ts'],
     outfile: 'dist/cli.js',
     platform: 'node',
@@ -39,7 +42,7 @@ await Promise.all([
   }),
   // hpa-lint's worker threads (server/src/cli/parallelLint.ts), loaded from beside dist/cli.js.
   build({
-    ...common,
+    ...node,
     entryPoints: ['server/src/cli/lintWorker.ts'],
     outfile: 'dist/lintWorker.js',
     platform: 'node',

@@ -8,13 +8,22 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { runLint } from '../../server/src/cli/lint';
 import type { FileResult } from '../../server/src/cli/lintFormats';
 import { batchesOf, groupFilesByKeys } from '../../server/src/cli/fileGroups';
-import { lintInParallel } from '../../server/src/cli/parallelLint';
+import {
+  lintInParallel,
+  type Machine,
+  BATCH_MIN_CHARS,
+  WORKERS_MIN_CHARS,
+  thisMachine,
+  threadsFor,
+} from '../../server/src/cli/parallelLint';
+import { readInputs } from '../../server/src/cli/readInputs';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
 
@@ -28,7 +37,11 @@ const SHARED =
 const CORPORA = [join(SHARED, 'corpus', 'real'), join(SHARED, 'corpus', 'real2'), join(ROOT, 'examples')];
 
 function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, '--locale', 'en', ...args], { encoding: 'utf8' });
+  // The timeout turns a worker left running (the process never exiting) into a failure.
+  const r = spawnSync(process.execPath, [CLI, '--locale', 'en', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -65,7 +78,7 @@ describe('hpa-lint on worker threads', () => {
     );
   }
 
-  test('threads in-process: every corpus file at once, relations across batches, same findings', async () => {
+  test('batches in-process, on two threads and on this one: every corpus file at once, relations across batches, same findings', async () => {
     setLocale('en');
     const files = CORPORA.filter((c) => existsSync(c))
       .flatMap((corpus) => readdirSync(corpus).map((entry) => join(corpus, entry)))
@@ -112,11 +125,162 @@ describe('hpa-lint on worker threads', () => {
       threaded,
       oneThread.map((r) => r.diagnostics),
     );
+    // The same batches on this thread alone (a large run on a busy machine) give them too.
+    const batchesHere = await lintInParallel(
+      files.map((f) => ({ uri: f.display, text: f.text })),
+      settings,
+      1,
+      WORKER,
+      20_000,
+    );
+    assert.deepEqual(
+      batchesHere,
+      oneThread.map((r) => r.diagnostics),
+    );
     const last = oneThread[oneThread.length - 1]!;
     assert.ok(
       last.diagnostics.some((d) => d.rule === 'replicas-conflict'),
       'the Deployments see their HPAs in the other batch',
     );
+  });
+});
+
+describe('hpa-lint threads: starting, choosing, stopping', () => {
+  test(
+    'a run with a kustomization stays on one thread, whatever --jobs says',
+    {
+      skip: existsSync(CORPORA[1]!) ? false : `corpus not found at ${CORPORA[1]}`,
+    },
+    () => {
+      const one = cli([CORPORA[1]!, '--format', 'json', '--no-kustomize', '--jobs', '1']);
+      const two = cli([CORPORA[1]!, '--format', 'json', '--no-kustomize', '--jobs', '2']);
+      assert.equal(two.stderr, '');
+      assert.equal(two.stdout, one.stdout);
+      assert.equal(two.status, one.status);
+    },
+  );
+
+  test('threads started while reading end when a later file cannot be read: exit 2, the first such file named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hpa-cli-threads-'));
+    try {
+      const deployment = (i: number) =>
+        `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: app-${i} }\nspec:\n  template: { spec: { containers: [{ name: app }] } }\n`;
+      for (let i = 0; i < 4; i++) writeFileSync(join(dir, `app-${i}.yaml`), deployment(i));
+      // The folder's files are read (and with --jobs 2 the worker starts) before the missing ones fail.
+      const run = cli([dir, join(dir, 'missing-a.yaml'), join(dir, 'missing-b.yaml'), '--jobs', '2']);
+      assert.equal(run.status, 2, 'the process exited by itself, with the usage status');
+      assert.equal(run.stdout, '');
+      assert.match(run.stderr, /^hpa-lint: cannot read [^\n]*missing-a\.yaml: ENOENT[^\n]*\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a worker that fails fails the run with its message', async () => {
+    setLocale('en');
+    const dir = mkdtempSync(join(tmpdir(), 'hpa-cli-failing-worker-'));
+    try {
+      const script = join(dir, 'failingWorker.js');
+      writeFileSync(
+        script,
+        "const { parentPort } = require('node:worker_threads');\n" +
+          "parentPort.on('message', () => parentPort.postMessage({ type: 'failed', message: 'boom in the worker' }));\n",
+      );
+      const files = Array.from({ length: 40 }, (_, i) => ({
+        uri: `/failing/app-${i}.yaml`,
+        text: `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: app-${i} }\n`,
+      }));
+      await assert.rejects(
+        lintInParallel(files, { ...DEFAULT_SETTINGS, rules: {} }, 2, script, 1),
+        /boom in the worker/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('readInputs: texts in the order given, however the reads finish', async () => {
+    setLocale('en');
+    const paths = ['a.yaml', 'b.yaml', 'c.yaml'];
+    // b finishes first, then c, then a: each read waits for the one after it to have finished.
+    const finished = new Map<string, () => void>();
+    const done = (path: string) => new Promise<void>((resolveDone) => finished.set(path, resolveDone));
+    const waits = { 'a.yaml': done('c.yaml'), 'b.yaml': Promise.resolve(), 'c.yaml': done('b.yaml') };
+    const { files, threads } = await readInputs(
+      paths,
+      (path) => path,
+      {
+        stdout: () => undefined,
+        stderr: () => undefined,
+        cwd: '/',
+        readFile: async (path) => {
+          await waits[path as keyof typeof waits];
+          finished.get(path)?.();
+          return `# ${path}\n`;
+        },
+      },
+      { ...DEFAULT_SETTINGS, rules: {} },
+      1,
+      thisMachine(),
+    );
+    assert.equal(threads, undefined, '--jobs 1 starts no thread');
+    assert.deepEqual(
+      files.map((f) => [f.display, f.text]),
+      paths.map((p) => [p, `# ${p}\n`]),
+    );
+  });
+
+  test('readInputs: of two failures, the one given first is reported, even when it fails last', async () => {
+    setLocale('en');
+    let failSecond: () => void = () => undefined;
+    const secondFailed = new Promise<void>((resolveFailed) => (failSecond = resolveFailed));
+    const io = {
+      stdout: () => undefined,
+      stderr: () => undefined,
+      cwd: '/',
+      readFile: async (path: string) => {
+        if (path === 'late.yaml') {
+          await secondFailed;
+          throw new Error('late failure');
+        }
+        failSecond();
+        throw new Error('early failure');
+      },
+    };
+    await assert.rejects(
+      readInputs(
+        ['late.yaml', 'early.yaml'],
+        (p) => p,
+        io,
+        { ...DEFAULT_SETTINGS, rules: {} },
+        1,
+        thisMachine(),
+      ),
+      { name: 'UsageError', message: 'cannot read late.yaml: late failure' },
+    );
+  });
+
+  test('the plan: the whole workspace for small runs and --jobs 1, batches for large ones, on the idle cores for very large ones', () => {
+    const idle: Machine = { cores: 2, load: 0.2, workerScript: WORKER };
+    const busy: Machine = { cores: 2, load: 6, workerScript: WORKER };
+    const fromSources: Machine = { cores: 2, load: 0, workerScript: join(ROOT, 'no-such-worker.js') };
+    const large = WORKERS_MIN_CHARS;
+    assert.equal(threadsFor(undefined, 1, large * 10, idle), undefined, 'one file: the whole workspace');
+    assert.equal(
+      threadsFor(undefined, 300, BATCH_MIN_CHARS - 1, idle),
+      undefined,
+      'small: the whole workspace',
+    );
+    assert.equal(threadsFor(undefined, 300, BATCH_MIN_CHARS, idle), 1, 'larger: batches on this thread');
+    assert.equal(threadsFor(undefined, 300, large - 1, idle), 1);
+    assert.equal(threadsFor(undefined, 300, large, idle), 2, 'very large on an idle machine: both cores');
+    assert.equal(threadsFor(undefined, 300, large, { ...idle, load: 1.3 }), 1, 'one core busy: this thread');
+    assert.equal(threadsFor(undefined, 300, large, { ...idle, cores: 8, load: 5.5 }), 3);
+    assert.equal(threadsFor(undefined, 300, large, busy), 1, 'a busy machine: batches on this thread');
+    assert.equal(threadsFor(undefined, 300, large, fromSources), 1, 'no worker bundle: this thread');
+    assert.equal(threadsFor(3, 2, 0, busy), 2, '--jobs is followed, capped by the number of files');
+    assert.equal(threadsFor(1, 300, large * 10, idle), undefined, '--jobs 1 is the whole workspace');
+    assert.equal(threadsFor(2, 300, 0, fromSources), undefined, 'no worker bundle: the whole workspace');
   });
 });
 

@@ -25,6 +25,8 @@ import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type CliIO, UsageError } from './io';
 import { formatJson, formatSarif, formatStylish, type FileResult } from './lintFormats';
+import { thisMachine } from './parallelLint';
+import { readInputs } from './readInputs';
 import { lintOnThreads } from './threadedLint';
 import { tooLargeFindings } from './tooLarge';
 
@@ -63,28 +65,25 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const options = parseArgs(args);
   const settings: HpaSettings = { ...DEFAULT_SETTINGS, rules: options.rules };
 
-  const files: { display: string; text: string }[] = [];
-  for (const input of options.inputs) {
-    for (const path of await expandInput(input, io)) {
-      let text: string;
-      try {
-        text = await io.readFile(path === '<stdin>' ? '-' : absolute(path, io));
-      } catch (err) {
-        throw new UsageError(
-          t('cannot read {file}: {reason}', {
-            file: path,
-            reason: err instanceof Error ? err.message : String(err),
-          }),
-        );
-      }
-      files.push({ display: path, text });
-    }
-  }
+  const paths: string[] = [];
+  for (const input of options.inputs) paths.push(...(await expandInput(input, io)));
+  const machine = thisMachine();
+  const { files, threads } = await readInputs(
+    paths,
+    (path) => absolute(path, io),
+    io,
+    settings,
+    options.jobs,
+    machine,
+  );
 
   const layout = kustomizeLayout(new Map(files.map((f) => [f.display, f.text])), io.cwd);
   // Patches and rendered overlays read the whole workspace: a run with kustomizations stays on one thread.
+  if (layout.kustomizations.length > 0) await threads?.stop();
   const threaded =
-    layout.kustomizations.length === 0 ? await lintOnThreads(files, settings, options.jobs) : undefined;
+    layout.kustomizations.length === 0
+      ? await lintOnThreads(files, settings, options.jobs, threads, machine)
+      : undefined;
   if (threaded) return report(threaded, options.format, io);
 
   const workspace = new WorkspaceIndex();

@@ -1,61 +1,42 @@
 /**
- * The JSON Schemas of schemas/ compiled once by ajv. Structure only: unknown fields, types, required
- * fields, enums. Value ranges are the API rules' job (rules/), which word them as the API server does.
+ * The JSON Schemas of schemas/ as validators, loaded once. Structure only: unknown fields, types,
+ * required fields, enums. Value ranges are the API rules' job (rules/), which word them as the API
+ * server does. The validators come from schemaValidators.ts: compiled by ajv from the sources,
+ * precompiled in the bundles.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { HPA_KIND } from '../../../common/k8s/workloadKinds';
+import { loadSchemaValidators } from './schemaValidators';
+import type { SchemaValidator, SchemaValidators } from './schemaValidatorTypes';
 
-/* eslint-disable @typescript-eslint/no-require-imports -- schemas/ is outside server/'s composite project; esbuild inlines these */
-const HPA_SCHEMA = require('../../../schemas/horizontalpodautoscaler-autoscaling-v2.json') as object;
-const POD_SPEC_SCHEMA = require('../../../schemas/podspec-core-v1.json') as object;
-const WORKLOAD_SCHEMAS: Record<string, object> = {
-  Deployment: require('../../../schemas/deployment-apps-v1.json') as object,
-  StatefulSet: require('../../../schemas/statefulset-apps-v1.json') as object,
-  ReplicaSet: require('../../../schemas/replicaset-apps-v1.json') as object,
-};
-/* eslint-enable @typescript-eslint/no-require-imports */
+export type { SchemaError } from './schemaValidatorTypes';
+export { schemaDocuments } from './schemaDocuments';
 
-export type SchemaError = ErrorObject;
+let loaded: SchemaValidators | undefined;
 
-/** The schema documents themselves, for hovers and for the benchmark's peer. */
-export function schemaDocuments(): {
-  hpa: object;
-  podSpec: object;
-  workloads: Readonly<Record<string, object>>;
-} {
-  return { hpa: HPA_SCHEMA, podSpec: POD_SPEC_SCHEMA, workloads: WORKLOAD_SCHEMAS };
+function validators(): SchemaValidators {
+  loaded ??= loadSchemaValidators();
+  return loaded;
 }
 
-interface Validators {
-  hpa: ValidateFunction;
-  workloads: Map<string, ValidateFunction>;
-}
-
-let compiled: Validators | undefined;
-
-function validators(): Validators {
-  if (!compiled) {
-    // verbose: an unknown field's error carries its parent schema, whose properties are what the
-    // "did you mean" suggestion chooses from (rules/schema.ts).
-    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-    ajv.addSchema(POD_SPEC_SCHEMA);
-    const workloads = new Map<string, ValidateFunction>();
-    for (const [kind, schema] of Object.entries(WORKLOAD_SCHEMAS)) workloads.set(kind, ajv.compile(schema));
-    compiled = { hpa: ajv.compile(HPA_SCHEMA), workloads };
-  }
-  return compiled;
-}
-
-/** Compiles the schemas now (the server does this at start-up rather than on the first keystroke). */
+/** Loads the validators now (the server does this at start-up rather than on the first keystroke). */
 export function warmUpSchemas(): void {
   validators();
 }
 
+/**
+ * Tests only: lint with these validators instead (test/unit/schema-standalone.test.ts puts ajv's
+ * compiled and standalone ones side by side); undefined goes back to the usual ones.
+ */
+export function useSchemaValidatorsForTest(replacement: SchemaValidators | undefined): void {
+  loaded = replacement;
+}
+
 /** Which schema applies to an object, or undefined when none does (other kinds, other API versions). */
-export function validatorFor(kind: string, apiVersion: string | undefined): ValidateFunction | undefined {
+export function validatorFor(kind: string, apiVersion: string | undefined): SchemaValidator | undefined {
   const v = validators();
   if (kind === HPA_KIND) {
     return apiVersion === 'autoscaling/v2' || apiVersion === 'autoscaling/v2beta2' ? v.hpa : undefined;
   }
-  return apiVersion === 'apps/v1' ? v.workloads.get(kind) : undefined;
+  // Own properties only: a kind is the file's text, and `constructor` must not find Object's.
+  return apiVersion === 'apps/v1' && Object.hasOwn(v.workloads, kind) ? v.workloads[kind] : undefined;
 }

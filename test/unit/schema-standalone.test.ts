@@ -1,0 +1,107 @@
+/**
+ * The bundles validate with ajv's standalone code generated at build time
+ * (server/src/lint/standaloneSchemaCode.ts), the sources with validators ajv compiles at run time.
+ * Here both run side by side on every value the schema rule checks (schemaCrossCheck.ts) while
+ * this file lints every YAML file of the corpora and fixtures and runs the rule tests
+ * (test/unit/rules-*.test.ts, imported below) and the "did you mean" tests again: any difference in
+ * an answer or an error object fails the lint that met it.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { after, describe, test } from 'node:test';
+import Ajv from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
+import { FileModel } from '../../server/src/yaml/documents';
+import { lintFile } from '../../server/src/lint/lint';
+import { schemaDocuments } from '../../server/src/lint/schemaDocuments';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { setLocale } from '../../server/src/localize';
+import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { crossChecking, evaluateStandalone, installSchemaCrossCheck } from './schemaCrossCheck';
+
+const ROOT = resolve(__dirname, '..', '..');
+/** shared/ sits beside the repository (CI's clone, /work/main); a worktree elsewhere finds it at /work/shared. */
+const SHARED =
+  [resolve(ROOT, '..', 'shared'), '/work/shared'].find((dir) => existsSync(dir)) ??
+  resolve(ROOT, '..', 'shared');
+const YAML_ROOTS = [join(SHARED, 'corpus'), join(ROOT, 'examples'), join(ROOT, 'test', 'fixtures')];
+
+const counts = installSchemaCrossCheck();
+
+function yamlFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFilesUnder(path));
+    else if (/\.ya?ml$/i.test(entry.name)) out.push(path);
+  }
+  return out.sort();
+}
+
+describe('standalone schema validators', () => {
+  test('every corpus and fixture file lints with both validators agreeing', (t) => {
+    setLocale('en');
+    const files = YAML_ROOTS.flatMap(yamlFilesUnder);
+    assert.ok(files.length > 400, `the corpora are there (${files.length} YAML files)`);
+    const before = { ...counts };
+    for (const path of files) {
+      const workspace = new WorkspaceIndex();
+      const model = new FileModel(path, readFileSync(path, 'utf8'), undefined);
+      workspace.setFile(model);
+      lintFile(model, workspace, { ...DEFAULT_SETTINGS, rules: {} });
+    }
+    assert.ok(counts.values - before.values > 250, `values compared: ${counts.values - before.values}`);
+    t.diagnostic(
+      `compared ${counts.values - before.values} values, ${counts.withErrors - before.withErrors} with errors`,
+    );
+    assert.ok(
+      counts.withErrors - before.withErrors > 10,
+      `with errors: ${counts.withErrors - before.withErrors}`,
+    );
+  });
+
+  test('a difference in the error objects is caught', () => {
+    // The same schema under ajv without `verbose`: same answers, errors without parentSchema.
+    const hpa = schemaDocuments().hpa;
+    const plain = new Ajv({ allErrors: true, strict: false, code: { source: true } });
+    plain.addSchema(hpa, 'hpa');
+    const terse = evaluateStandaloneSingle(standaloneCode(plain, { hpa: 'hpa' }));
+    const verbose = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(hpa);
+    const tally = { values: 0, withErrors: 0, keywords: new Set<string>() };
+    const both = crossChecking(verbose, terse, 'hpa', tally);
+    assert.equal(
+      both({
+        apiVersion: 'autoscaling/v2',
+        kind: 'HorizontalPodAutoscaler',
+        spec: { maxReplicas: 2, scaleTargetRef: { kind: 'Deployment', name: 'web' } },
+      }),
+      true,
+    );
+    assert.throws(
+      () => both({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', spce: {} }),
+      /different errors/,
+    );
+  });
+});
+
+/** A standalone module with one validator named `hpa` (no loadSchemaValidators export). */
+function evaluateStandaloneSingle(code: string) {
+  return evaluateStandalone(
+    `${code}\nexports.loadSchemaValidators = () => ({ hpa: exports.hpa, workloads: {} });`,
+  ).hpa;
+}
+
+// The rule tests once more, now through the cross-checking validators.
+for (const file of readdirSync(__dirname)
+  .filter((f) => /^rules-.*\.test\.ts$|^features-did-you-mean\.test\.ts$/.test(f))
+  .sort())
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- registers that file's tests here
+  require(join(__dirname, file));
+
+after(() => {
+  // Every kind of schema complaint the rule reports was compared at least once.
+  for (const keyword of ['additionalProperties', 'type', 'required', 'enum'])
+    assert.ok(counts.keywords.has(keyword), `no ${keyword} error was compared`);
+});
