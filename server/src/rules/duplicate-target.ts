@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { listOf, t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
+import { sameIdentity } from '../workspace/workspaceIndex';
 import type { Rule } from './types';
 
 export const duplicateTargetRule: Rule = {
@@ -18,7 +19,10 @@ export const duplicateTargetRule: Rule = {
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref) return;
-    const others = context.workspace.rivalsOf(object);
+    // One HPA written in two files (a copy kept beside the original) is one rival, named once.
+    const others = context.workspace
+      .rivalsOf(object)
+      .filter((other, i, all) => all.findIndex((o) => sameIdentity(o, other)) === i);
     if (others.length === 0) return;
     const shown = others.slice(0, 3);
     const more = others.length - shown.length;

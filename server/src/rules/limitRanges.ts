@@ -1,0 +1,41 @@
+/**
+ * Default requests a LimitRange gives at admission. A container that sets no request for a resource
+ * still gets one when a LimitRange of its namespace has a `type: Container` item naming that
+ * resource: the API server defaults the item's `defaultRequest` from `default`, `default` from
+ * `max`, and `defaultRequest` from `min`, so any of the four gives the container a request. The HPA
+ * then divides by that request like any other.
+ *
+ * The namespace test is the workspace's (an object without metadata.namespace matches any): a
+ * LimitRange that may apply is enough to keep quiet, since a finding the cluster contradicts is
+ * worse than one left out.
+ */
+import type { K8sObject } from '../workspace/objects';
+import { namespacesMatch, type WorkspaceIndex } from '../workspace/workspaceIndex';
+
+export const LIMIT_RANGE_KIND = 'LimitRange';
+
+/** The fields of a Container item any one of which becomes the default request. */
+const DEFAULTING_FIELDS = ['defaultRequest', 'default', 'max', 'min'] as const;
+
+/** The LimitRange that gives `workload`'s containers a default `resource` request, if the workspace holds one. */
+export function limitRangeDefaulting(
+  workload: K8sObject,
+  resource: string,
+  workspace: WorkspaceIndex,
+): K8sObject | undefined {
+  return workspace
+    .objectsOfKind(LIMIT_RANGE_KIND)
+    .find(
+      (limitRange) =>
+        (limitRange.group ?? '') === '' &&
+        namespacesMatch(limitRange.declaredNamespace, workload.declaredNamespace) &&
+        limitRange.root
+          .at('spec', 'limits')
+          .items()
+          .some(
+            (item) =>
+              item.get('type').string === 'Container' &&
+              DEFAULTING_FIELDS.some((field) => item.at(field, resource).exists),
+          ),
+    );
+}

@@ -1,0 +1,193 @@
+/**
+ * What the audit of real repositories (issue 13) found wrong or noisy, each on a small fixture of
+ * the pattern it was found on: one finding per missing request, requests a LimitRange gives at
+ * admission, a target named without guessing its namespace, a copied HPA named once among the
+ * rivals, an Argo Rollout that takes its Pod from a workloadRef.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { lintFiles, only } from '../server/lintHelpers';
+
+const ALL = { rules: {} }; // target-not-found on as well
+
+/** A Deployment with one container `app` and no requests; `namespace` when given. */
+function bareDeployment(name: string, namespace?: string): string {
+  return [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    `  name: ${name}`,
+    ...(namespace ? [`  namespace: ${namespace}`] : []),
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+    '        - name: app',
+    '          image: x',
+    '',
+  ].join('\n');
+}
+
+/** An HPA on `resource` utilization of Deployment `name`; the target's name is on line 5 (0-based), characters 65-68, the resource's on line 10, characters 24-27; one line later each with a namespace. */
+function utilizationHpa(name: string, resource = 'cpu', namespace?: string): string {
+  return [
+    'apiVersion: autoscaling/v2',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    `  name: ${name}`,
+    ...(namespace ? [`  namespace: ${namespace}`] : []),
+    'spec:',
+    `  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: ${name} }`,
+    '  minReplicas: 2',
+    '  maxReplicas: 5',
+    '  metrics:',
+    '    - type: Resource',
+    `      resource: { name: ${resource}, target: { type: Utilization, averageUtilization: 50 } }`,
+    '',
+  ].join('\n');
+}
+
+/** A LimitRange with one Container item holding `field: { resource: value }`. */
+function limitRange(field: string, resource: string, namespace?: string): string {
+  return [
+    'apiVersion: v1',
+    'kind: LimitRange',
+    'metadata:',
+    '  name: defaults',
+    ...(namespace ? [`  namespace: ${namespace}`] : []),
+    'spec:',
+    '  limits:',
+    '    - type: Container',
+    `      ${field}: { ${resource}: ${resource === 'cpu' ? '200m' : '256Mi'} }`,
+    '',
+  ].join('\n');
+}
+
+describe('missing-resource-request: one cause, one finding', () => {
+  test('HPA and Deployment in one file: the metric carries the finding, the container none', () => {
+    const text = `${bareDeployment('web')}---\n${utilizationHpa('web')}`;
+    const rows = lintFiles({ 'app.yaml': text }, 'app.yaml');
+    assert.deepEqual(
+      rows.filter((r) => r[0] === 'missing-resource-request').map((r) => [r[1], r[2], r[3], r[4], r[5], r[6]]),
+      [
+        [
+          'warning',
+          21,
+          24,
+          21,
+          27,
+          'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "app" (missing request for cpu), and no LimitRange in the workspace gives a default one',
+        ],
+      ],
+    );
+  });
+});
+
+describe('missing-resource-request: a LimitRange gives the request at admission', () => {
+  for (const field of ['defaultRequest', 'default', 'max', 'min']) {
+    test(`a Container item's ${field} for cpu is a request: no finding`, () => {
+      const files = {
+        'hpa.yaml': utilizationHpa('web'),
+        'deploy.yaml': bareDeployment('web'),
+        'limits.yaml': limitRange(field, 'cpu'),
+      };
+      assert.deepEqual(only(lintFiles(files, 'hpa.yaml'), 'missing-resource-request'), []);
+    });
+  }
+
+  test('a LimitRange for memory only leaves the cpu request missing', () => {
+    const files = {
+      'hpa.yaml': `${utilizationHpa('web')}---\n${utilizationHpa('mem', 'memory')}`,
+      'deploy.yaml': `${bareDeployment('web')}---\n${bareDeployment('mem')}`,
+      'limits.yaml': limitRange('defaultRequest', 'memory'),
+    };
+    assert.deepEqual(only(lintFiles(files, 'hpa.yaml'), 'missing-resource-request'), [[10, 24, 10, 27]]);
+  });
+
+  test('a LimitRange of another namespace, or a Pod item, gives nothing', () => {
+    const files = {
+      'hpa.yaml': utilizationHpa('web', 'cpu', 'shop'),
+      'deploy.yaml': bareDeployment('web', 'shop'),
+      'limits.yaml': `${limitRange('defaultRequest', 'cpu', 'other')}---\n${limitRange('max', 'cpu', 'shop').replace('type: Container', 'type: Pod')}`,
+    };
+    assert.deepEqual(only(lintFiles(files, 'hpa.yaml'), 'missing-resource-request'), [[11, 24, 11, 27]]);
+  });
+
+  test('a LimitRange without a namespace may be applied to the workload\u2019s: no finding', () => {
+    const files = {
+      'hpa.yaml': utilizationHpa('web', 'cpu', 'shop'),
+      'deploy.yaml': bareDeployment('web', 'shop'),
+      'limits.yaml': limitRange('default', 'cpu'),
+    };
+    assert.deepEqual(only(lintFiles(files, 'hpa.yaml'), 'missing-resource-request'), []);
+  });
+});
+
+describe('target-not-found names a namespace only when the HPA has one', () => {
+  test('no metadata.namespace: no "default" in the message', () => {
+    const rows = lintFiles({ 'hpa.yaml': utilizationHpa('web') }, 'hpa.yaml', ALL);
+    assert.deepEqual(
+      rows.filter((r) => r[0] === 'target-not-found').map((r) => [r[1], r[2], r[3], r[4], r[5], r[6]]),
+      [
+        [
+          'info',
+          5,
+          65,
+          5,
+          68,
+          'Deployment "web" is not in the workspace: its requests and replicas are not checked',
+        ],
+      ],
+    );
+  });
+});
+
+describe('duplicate-target names each rival once', () => {
+  test('the same HPA copied into two files is one rival of a third HPA, not two', () => {
+    const files = {
+      'deploy/web.yaml': `${bareDeployment('web')}---\n${utilizationHpa('web')}`,
+      'deploy/web-copy.yaml': utilizationHpa('web'),
+      'deploy/web-extra.yaml': utilizationHpa('web').replace('  name: web\n', '  name: web-extra\n'),
+    };
+    const rows = lintFiles(files, 'deploy/web-extra.yaml');
+    assert.deepEqual(
+      rows.filter((r) => r[0] === 'duplicate-target').map((r) => [r[2], r[3], r[4], r[5], r[6]]),
+      [
+        [
+          5,
+          65,
+          5,
+          68,
+          'Deployment "web" is also scaled by HorizontalPodAutoscaler "web" (web.yaml): autoscalers on one workload fight over its replicas (AmbiguousSelector)',
+        ],
+      ],
+    );
+  });
+});
+
+describe('an Argo Rollout that takes its Pod template from a workloadRef', () => {
+  const rollout = [
+    'apiVersion: argoproj.io/v1alpha1',
+    'kind: Rollout',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  workloadRef: { apiVersion: apps/v1, kind: Deployment, name: web }',
+    '  strategy: { canary: {} }',
+    '',
+  ].join('\n');
+  const hpa = utilizationHpa('web').replace(
+    'apiVersion: apps/v1, kind: Deployment',
+    'apiVersion: argoproj.io/v1alpha1, kind: Rollout',
+  );
+
+  test('is in the workspace: no target-not-found, and no check of a template it does not hold', () => {
+    const rows = lintFiles({ 'rollout.yaml': rollout, 'hpa.yaml': hpa }, 'hpa.yaml', ALL);
+    assert.deepEqual(rows, []);
+  });
+
+  test('without the Rollout, the target is reported missing', () => {
+    const rows = lintFiles({ 'hpa.yaml': hpa }, 'hpa.yaml', ALL);
+    assert.deepEqual(only(rows, 'target-not-found'), [[5, 75, 5, 78]]);
+  });
+});
