@@ -266,11 +266,11 @@ describe(
       assert.deepEqual(
         rows.map((r) => r.slice(0, 7)),
         [
-          // Rendered: prod's Pod gains a container without a cpu request (the base alone is fine).
+          // Rendered: prod's Pod gains a container without a cpu request (the base alone is fine);
+          // reported once, on the HPA's metric (not again on the patch's container).
           ['base/hpa.yaml', 'missing-resource-request', 'warning', 13, 14, 13, 17],
           // A listed file that is not there: information (partial checkouts look like this).
           ['overlays/broken/kustomization.yaml', 'kustomize-render', 'info', 0, 0, 0, 9],
-          ['overlays/prod/deployment-patch.yaml', 'missing-resource-request', 'warning', 8, 16, 8, 27],
           // The patch itself: checked field by field, with no required-field errors.
           ['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29],
           // The kustomization's replicas entry sets a count the HPA manages.

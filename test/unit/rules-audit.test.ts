@@ -68,7 +68,9 @@ describe('missing-resource-request: one cause, one finding', () => {
     const text = `${bareDeployment('web')}---\n${utilizationHpa('web')}`;
     const rows = lintFiles({ 'app.yaml': text }, 'app.yaml');
     assert.deepEqual(
-      rows.filter((r) => r[0] === 'missing-resource-request').map((r) => [r[1], r[2], r[3], r[4], r[5], r[6]]),
+      rows
+        .filter((r) => r[0] === 'missing-resource-request')
+        .map((r) => [r[1], r[2], r[3], r[4], r[5], r[6]]),
       [
         [
           'warning',
@@ -76,7 +78,7 @@ describe('missing-resource-request: one cause, one finding', () => {
           24,
           21,
           27,
-          'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "app" (missing request for cpu), and no LimitRange in the workspace gives a default one',
+          'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "app" (missing request for cpu)',
         ],
       ],
     );
@@ -120,6 +122,59 @@ describe('missing-resource-request: a LimitRange gives the request at admission'
       'limits.yaml': limitRange('default', 'cpu'),
     };
     assert.deepEqual(only(lintFiles(files, 'hpa.yaml'), 'missing-resource-request'), []);
+  });
+});
+
+describe('missing-resource-request: a LimitRange counts where it is deployed with the workload', () => {
+  test('one in a folder above counts; one in another application’s folder does not', () => {
+    const files = {
+      'apps/web/hpa.yaml': utilizationHpa('web'),
+      'apps/web/deploy.yaml': bareDeployment('web'),
+      'apps/limits.yaml': limitRange('defaultRequest', 'cpu'),
+      'other/hpa.yaml': utilizationHpa('api'),
+      'other/deploy.yaml': bareDeployment('api'),
+    };
+    assert.deepEqual(only(lintFiles(files, 'apps/web/hpa.yaml'), 'missing-resource-request'), []);
+    assert.deepEqual(only(lintFiles(files, 'other/hpa.yaml'), 'missing-resource-request'), [
+      [10, 24, 10, 27],
+    ]);
+  });
+});
+
+describe('an HPA and a workload that meet only through kustomize', () => {
+  const kustomization = (resources: string[]) =>
+    ['resources:', ...resources.map((r) => `  - ${r}`), ''].join('\n');
+  const replicated = bareDeployment('web').replace('spec:\n', 'spec:\n  replicas: 2\n');
+
+  test('a base Deployment and an overlay’s HPA: left to the rendered overlay', () => {
+    const files = {
+      'base/kustomization.yaml': kustomization(['deployment.yaml']),
+      'base/deployment.yaml': replicated,
+      'overlays/prod/kustomization.yaml': kustomization(['../../base', 'hpa.yaml']),
+      'overlays/prod/hpa.yaml': utilizationHpa('web'),
+    };
+    assert.deepEqual(lintFiles(files, 'base/deployment.yaml'), []);
+    assert.deepEqual(lintFiles(files, 'overlays/prod/hpa.yaml'), []);
+  });
+
+  test('the same files without kustomizations are paired as written', () => {
+    const files = {
+      'base/deployment.yaml': replicated,
+      'overlays/prod/hpa.yaml': utilizationHpa('web'),
+    };
+    assert.deepEqual(only(lintFiles(files, 'base/deployment.yaml'), 'replicas-conflict'), [[5, 2, 5, 10]]);
+    assert.deepEqual(only(lintFiles(files, 'overlays/prod/hpa.yaml'), 'missing-resource-request'), [
+      [10, 24, 10, 27],
+    ]);
+  });
+
+  test('an HPA beside its Deployment in a base is still paired', () => {
+    const files = {
+      'base/kustomization.yaml': kustomization(['deployment.yaml', 'hpa.yaml']),
+      'base/deployment.yaml': replicated,
+      'base/hpa.yaml': utilizationHpa('web'),
+    };
+    assert.deepEqual(only(lintFiles(files, 'base/deployment.yaml'), 'replicas-conflict'), [[5, 2, 5, 10]]);
   });
 });
 

@@ -47,7 +47,7 @@ describe('missing-resource-request', () => {
     assert.deepEqual(only(onHpa, 'missing-resource-request'), [[12, 24, 12, 27]]);
     assert.equal(
       onHpa.find((r) => r[0] === 'missing-resource-request')?.[6],
-      'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "sidecar" (missing request for cpu), and no LimitRange in the workspace gives a default one',
+      'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "sidecar" (missing request for cpu)',
     );
     // One cause, one finding: the container is not flagged a second time.
     assert.deepEqual(only(lintFiles(files, 'deploy.yaml'), 'missing-resource-request'), []);
@@ -73,7 +73,7 @@ describe('missing-resource-request', () => {
         .filter((r) => r[0] === 'missing-resource-request')
         .map((r) => r[6]),
       [
-        'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "mesh" (missing request for cpu), and no LimitRange in the workspace gives a default one',
+        'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "mesh" (missing request for cpu)',
       ],
     );
   });
@@ -100,7 +100,9 @@ describe('missing-resource-request', () => {
       lintFiles(files, 'hpa.yaml')
         .filter((r) => r[0] === 'missing-resource-request')
         .map((r) => r[6]),
-      ['cpu utilization cannot be computed: Deployment "web" has no cpu request in container "log" (missing request for cpu), and no LimitRange in the workspace gives a default one'],
+      [
+        'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "log" (missing request for cpu)',
+      ],
     );
     assert.deepEqual(only(lintFiles(files, 'pod-level.yaml'), 'missing-resource-request'), []);
     assert.deepEqual(only(lintFiles(files, 'api-hpa.yaml'), 'missing-resource-request'), []);
@@ -269,7 +271,9 @@ describe('target-not-scalable and target-not-found', () => {
     const inTeam = hpa(['maxReplicas: 5']).replace('  name: web\n', '  name: web\n  namespace: team\n');
     assert.deepEqual(
       lintFiles({ 'hpa.yaml': inTeam }, 'hpa.yaml').map((r) => r[6]),
-      ['Deployment "web" in namespace "team" is not in the workspace: its requests and replicas are not checked'],
+      [
+        'Deployment "web" in namespace "team" is not in the workspace: its requests and replicas are not checked',
+      ],
     );
   });
 });

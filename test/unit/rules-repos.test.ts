@@ -261,7 +261,7 @@ describe('custom-resource workloads', () => {
           24,
           12,
           27,
-          'cpu utilization cannot be computed: Rollout "web" has no cpu request in container "app" (missing request for cpu), and no LimitRange in the workspace gives a default one',
+          'cpu utilization cannot be computed: Rollout "web" has no cpu request in container "app" (missing request for cpu)',
         ],
       ],
     );

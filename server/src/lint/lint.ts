@@ -175,7 +175,8 @@ function dependencyKey(object: K8sObject, workspace: WorkspaceIndex): string {
   key += '|';
   for (const autoscaler of workspace.autoscalersOf(object)) key += `|${id(autoscaler)}`;
   // A LimitRange's default requests stand in for missing ones (rules/limitRanges.ts).
-  if (object.scales) for (const limitRange of workspace.objectsOfKind('LimitRange')) key += `|${id(limitRange)}`;
+  if (object.scales)
+    for (const limitRange of workspace.objectsOfKind('LimitRange')) key += `|${id(limitRange)}`;
   return key;
 }
 

@@ -5,9 +5,11 @@
  * `max`, and `defaultRequest` from `min`, so any of the four gives the container a request. The HPA
  * then divides by that request like any other.
  *
- * The namespace test is the workspace's (an object without metadata.namespace matches any): a
- * LimitRange that may apply is enough to keep quiet, since a finding the cluster contradicts is
- * worse than one left out.
+ * Which LimitRange is deployed with a workload: one in a matching namespace (an object without
+ * metadata.namespace matches any, as everywhere in the workspace) written beside the workload or in
+ * a folder above it, as a repository's namespace defaults are. A LimitRange that may apply is enough
+ * to keep quiet, since a finding the cluster contradicts is worse than one left out; one in another
+ * application's folder says nothing about this one's namespace.
  */
 import type { K8sObject } from '../workspace/objects';
 import { namespacesMatch, type WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -23,19 +25,22 @@ export function limitRangeDefaulting(
   resource: string,
   workspace: WorkspaceIndex,
 ): K8sObject | undefined {
-  return workspace
-    .objectsOfKind(LIMIT_RANGE_KIND)
-    .find(
-      (limitRange) =>
-        (limitRange.group ?? '') === '' &&
-        namespacesMatch(limitRange.declaredNamespace, workload.declaredNamespace) &&
-        limitRange.root
-          .at('spec', 'limits')
-          .items()
-          .some(
-            (item) =>
-              item.get('type').string === 'Container' &&
-              DEFAULTING_FIELDS.some((field) => item.at(field, resource).exists),
-          ),
-    );
+  return workspace.objectsOfKind(LIMIT_RANGE_KIND).find(
+    (limitRange) =>
+      (limitRange.group ?? '') === '' &&
+      namespacesMatch(limitRange.declaredNamespace, workload.declaredNamespace) &&
+      folderOf(workload.uri).startsWith(folderOf(limitRange.uri)) &&
+      limitRange.root
+        .at('spec', 'limits')
+        .items()
+        .some(
+          (item) =>
+            item.get('type').string === 'Container' &&
+            DEFAULTING_FIELDS.some((field) => item.at(field, resource).exists),
+        ),
+  );
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
 }

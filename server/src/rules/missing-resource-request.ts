@@ -37,7 +37,7 @@ export const missingResourceRequestRule: Rule = {
       context.report(
         metric.anchor,
         t(
-          '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource}), and no LimitRange in the workspace gives a default one',
+          '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
           {
             resource: metric.resource,
             workload: describe(workload),

@@ -8,6 +8,7 @@ import { isHpa, isScaledObject, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
 import { hasV2Shape } from './apiText';
+import { KUSTOMIZATION_FILE_NAMES } from '../kustomize/kustomization';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** Built-in kinds with no `scale` subresource: an HPA pointed at them fails with FailedGetScale. */
@@ -126,12 +127,43 @@ function kedaUtilizationTriggers(scaledObject: K8sObject): UtilizationMetric[] {
   return out;
 }
 
-/** The workload an autoscaler targets, when it is a workload in the workspace. */
+/**
+ * The workload an autoscaler targets, when it is a workload in the workspace and the two meet as
+ * written (not only through kustomize: see `pairedThroughKustomize`).
+ */
 export function resolvedWorkload(autoscaler: K8sObject, workspace: WorkspaceIndex): K8sObject | undefined {
   const ref = scaleTargetOf(autoscaler);
   if (!ref) return undefined;
   const target = workspace.resolveTarget(ref, autoscaler);
-  return target && isWorkload(target) ? target : undefined;
+  if (!target || !isWorkload(target) || pairedThroughKustomize(autoscaler, target, workspace))
+    return undefined;
+  return target;
+}
+
+/**
+ * True when an autoscaler and its workload sit in different folders and one of the folders is a
+ * kustomization's: a base's Deployment with an HPA an overlay or a component adds. What the cluster
+ * receives is then the rendered overlay (its patches may add the requests, its `replicas:` entry may
+ * replace the count, other overlays may have no HPA at all), which the overlay checks lint
+ * (kustomize/overlayChecks.ts); pairing the files as written would report what no overlay renders.
+ */
+export function pairedThroughKustomize(
+  autoscaler: K8sObject,
+  workload: K8sObject,
+  workspace: WorkspaceIndex,
+): boolean {
+  const autoscalerFolder = folderOf(autoscaler.uri);
+  const workloadFolder = folderOf(workload.uri);
+  if (autoscalerFolder === workloadFolder) return false;
+  return holdsKustomization(autoscalerFolder, workspace) || holdsKustomization(workloadFolder, workspace);
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}
+
+function holdsKustomization(folder: string, workspace: WorkspaceIndex): boolean {
+  return KUSTOMIZATION_FILE_NAMES.some((name) => workspace.getFile(`${folder}${name}`) !== undefined);
 }
 
 /** `Deployment "api"`, for messages. */
