@@ -2,11 +2,19 @@
  * What the audit of real repositories (issue 13) found wrong or noisy, each on a small fixture of
  * the pattern it was found on: one finding per missing request, requests a LimitRange gives at
  * admission, a target named without guessing its namespace, a copied HPA named once among the
- * rivals, an Argo Rollout that takes its Pod from a workloadRef.
+ * rivals, an Argo Rollout that takes its Pod from a workloadRef, HPAs and workloads that meet only
+ * in a rendered kustomize overlay, and a base whose overlay patches the workload.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { lintFiles, only } from '../server/lintHelpers';
+import { kustomizeLayout } from '../../server/src/kustomize/layout';
+import { locate } from '../../server/src/lint/findingsOutput';
+import { lintFile } from '../../server/src/lint/lint';
+import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { setLocale } from '../../server/src/localize';
+import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { FileModel } from '../../server/src/yaml/documents';
 
 const ALL = { rules: {} }; // target-not-found on as well
 
@@ -244,5 +252,72 @@ describe('an Argo Rollout that takes its Pod template from a workloadRef', () =>
   test('without the Rollout, the target is reported missing', () => {
     const rows = lintFiles({ 'hpa.yaml': hpa }, 'hpa.yaml', ALL);
     assert.deepEqual(only(rows, 'target-not-found'), [[5, 75, 5, 78]]);
+  });
+});
+
+/** Lints `files` as the CLI does with kustomizations among them: the patches they list are partial. */
+function lintWithPatches(
+  files: Record<string, string>,
+  name: string,
+): [string, number, number, number, number][] {
+  setLocale('en');
+  const workspace = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(files)) workspace.setFile(new FileModel(uri, text, undefined));
+  workspace.setPartialUris(kustomizeLayout(new Map(Object.entries(files)), '/').patchUris);
+  const file = workspace.getFile(name)!;
+  return locate(file, lintFile(file, workspace, DEFAULT_SETTINGS)).map((d) => [
+    d.rule,
+    d.range.start.line,
+    d.range.start.character,
+    d.range.end.line,
+    d.range.end.character,
+  ]);
+}
+
+describe('a base whose overlay patches the workload', () => {
+  const base = {
+    '/app/base/kustomization.yaml': 'resources:\n  - deployment.yaml\n  - hpa.yaml\n',
+    '/app/base/deployment.yaml': bareDeployment('web').replace('spec:\n', 'spec:\n  replicas: 2\n'),
+    '/app/base/hpa.yaml': utilizationHpa('web'),
+  };
+  const overlay = (patch: string) => ({
+    ...base,
+    '/app/overlays/prod/kustomization.yaml': 'resources:\n  - ../../base\npatches:\n  - path: patch.yaml\n',
+    '/app/overlays/prod/patch.yaml': [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: { name: web }',
+      'spec:',
+      ...patch.split('\n').map((l) => `  ${l}`),
+      '',
+    ].join('\n'),
+  });
+
+  test('alone, the base pairs its HPA and Deployment as written', () => {
+    assert.deepEqual(lintWithPatches(base, '/app/base/hpa.yaml'), [
+      ['missing-resource-request', 10, 24, 10, 27],
+    ]);
+    assert.deepEqual(lintWithPatches(base, '/app/base/deployment.yaml'), [
+      ['replicas-conflict', 5, 2, 5, 10],
+    ]);
+  });
+
+  test('an overlay patch that gives the container its request: the base Pod is not checked as written', () => {
+    const files = overlay(
+      'template:\n  spec:\n    containers:\n      - name: app\n        resources: { requests: { cpu: 250m } }',
+    );
+    assert.deepEqual(lintWithPatches(files, '/app/base/hpa.yaml'), []);
+    // The replicas line is not patched: still the base's own finding.
+    assert.deepEqual(lintWithPatches(files, '/app/base/deployment.yaml'), [
+      ['replicas-conflict', 5, 2, 5, 10],
+    ]);
+  });
+
+  test('an overlay patch that sets replicas: which count reaches the cluster is the render\u2019s to say', () => {
+    const files = overlay('replicas: 4');
+    assert.deepEqual(lintWithPatches(files, '/app/base/deployment.yaml'), []);
+    assert.deepEqual(lintWithPatches(files, '/app/base/hpa.yaml'), [
+      ['missing-resource-request', 10, 24, 10, 27],
+    ]);
   });
 });

@@ -128,8 +128,10 @@ function kedaUtilizationTriggers(scaledObject: K8sObject): UtilizationMetric[] {
 }
 
 /**
- * The workload an autoscaler targets, when it is a workload in the workspace and the two meet as
- * written (not only through kustomize: see `pairedThroughKustomize`).
+ * The workload whose Pod an autoscaler's checks read: its target, when that is a workload in the
+ * workspace, the two meet as written (not only through kustomize: see `pairedThroughKustomize`),
+ * and no kustomize patch changes the Pod template (an overlay adding requests or a sidecar makes
+ * the base's Pod not the one the cluster runs; the rendered overlays check the real one).
  */
 export function resolvedWorkload(autoscaler: K8sObject, workspace: WorkspaceIndex): K8sObject | undefined {
   const ref = scaleTargetOf(autoscaler);
@@ -137,7 +139,16 @@ export function resolvedWorkload(autoscaler: K8sObject, workspace: WorkspaceInde
   const target = workspace.resolveTarget(ref, autoscaler);
   if (!target || !isWorkload(target) || pairedThroughKustomize(autoscaler, target, workspace))
     return undefined;
+  if (patchesSet(target, ['spec', 'template'], workspace)) return undefined;
   return target;
+}
+
+/** Whether a kustomize patch in the workspace sets this field of the object (or something below it). */
+export function patchesSet(object: K8sObject, path: readonly string[], workspace: WorkspaceIndex): boolean {
+  if (object.name === undefined) return false;
+  return workspace
+    .patchesOf(object.kind, object.declaredNamespace, object.name)
+    .some((patch) => patch.root.at(...path).exists);
 }
 
 /**

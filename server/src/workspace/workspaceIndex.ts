@@ -112,6 +112,13 @@ export class WorkspaceIndex {
     return this.objectsByUri.get(uri) ?? [];
   }
 
+  /** The kustomize patches (partial objects) of this kind and name in a matching namespace. */
+  patchesOf(kind: string, namespace: string | undefined, name: string): K8sObject[] {
+    const list = this.objectsByName.get(nameKey(kind, name));
+    if (!list) return [];
+    return list.filter((o) => this.partialUris.has(o.uri) && namespacesMatch(namespace, o.declaredNamespace));
+  }
+
   /** Every object of a kind, patches excepted (only kinds documents.ts parses: PARSED_KINDS). */
   objectsOfKind(kind: string): K8sObject[] {
     return (this.objectsByKind.get(kind) ?? []).filter((o) => !this.partialUris.has(o.uri));
