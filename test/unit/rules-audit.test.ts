@@ -228,6 +228,31 @@ describe('duplicate-target names each rival once', () => {
   });
 });
 
+describe('duplicate-target without the workload in the workspace', () => {
+  test('two files in one folder are alternatives (a tutorial’s HPA and its ScaledObject): no finding', () => {
+    const keda = [
+      'apiVersion: keda.sh/v1alpha1',
+      'kind: ScaledObject',
+      'metadata: { name: web-keda }',
+      'spec:',
+      '  scaleTargetRef: { name: web }',
+      '',
+    ].join('\n');
+    const files = { 'assets/hpa.yaml': utilizationHpa('web'), 'assets/keda.yaml': keda };
+    assert.deepEqual(only(lintFiles(files, 'assets/hpa.yaml'), 'duplicate-target'), []);
+    assert.deepEqual(only(lintFiles(files, 'assets/keda.yaml'), 'duplicate-target'), []);
+  });
+
+  test('two HPAs in one file are applied together: both reported', () => {
+    const text = `${utilizationHpa('web')}---\n${utilizationHpa('web').replace('  name: web\n', '  name: web-2\n')}`;
+    const rows = lintFiles({ 'hpa.yaml': text }, 'hpa.yaml');
+    assert.deepEqual(only(rows, 'duplicate-target'), [
+      [5, 65, 5, 68],
+      [17, 65, 17, 68],
+    ]);
+  });
+});
+
 describe('an Argo Rollout that takes its Pod template from a workloadRef', () => {
   const rollout = [
     'apiVersion: argoproj.io/v1alpha1',

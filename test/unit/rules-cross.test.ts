@@ -291,10 +291,11 @@ describe('duplicate-target', () => {
     const files = {
       'a.yaml': hpa(['maxReplicas: 5'], 'a'),
       'b.yaml': `${hpa(['maxReplicas: 5'], 'b')}---\n${keda}`,
+      'deploy.yaml': deployment('web', { podSpec: ['containers:', '  - name: app'] }),
     };
     const rows = lintFiles(files, 'b.yaml', { rules: { 'target-not-found': 'off' } });
     assert.deepEqual(
-      rows.map((r) => [r[0], r[2], r[3], r[4], r[5], r[6]]),
+      rows.filter((r) => r[0] === 'duplicate-target').map((r) => [r[0], r[2], r[3], r[4], r[5], r[6]]),
       [
         [
           'duplicate-target',
