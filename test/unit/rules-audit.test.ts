@@ -346,3 +346,64 @@ describe('a base whose overlay patches the workload', () => {
     ]);
   });
 });
+
+describe('autoscaling/v2beta1 metric field names under autoscaling/v2: one finding per metric source', () => {
+  const copied = (apiVersion: string) =>
+    [
+      `apiVersion: ${apiVersion}`,
+      'kind: HorizontalPodAutoscaler',
+      'metadata: { name: web }',
+      'spec:',
+      '  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }',
+      '  maxReplicas: 5',
+      '  metrics:',
+      '    - type: Pods',
+      '      pods:',
+      '        metricName: http_requests',
+      '        targetAverageValue: 10',
+      '    - type: Resource',
+      '      resource:',
+      '        name: cpu',
+      '        targetAverageUtilization: 80',
+      '',
+    ].join('\n');
+
+  test('the v2 fields to write instead, and no unknown-field or Required errors besides', () => {
+    const rows = lintFiles({ 'hpa.yaml': copied('autoscaling/v2') }, 'hpa.yaml', {
+      rules: { 'target-not-found': 'off' },
+    });
+    assert.deepEqual(
+      rows.map((r) => [r[0], r[1], r[2], r[3], r[4], r[5], r[6]]),
+      [
+        [
+          'schema',
+          'error',
+          9,
+          8,
+          9,
+          18,
+          'spec.metrics[0].pods: autoscaling/v2beta1 field names ("metricName", "targetAverageValue") under autoscaling/v2, which does not know them; write metric: {name: http_requests}, target: {type: AverageValue, averageValue: 10}',
+        ],
+        [
+          'schema',
+          'error',
+          14,
+          8,
+          14,
+          32,
+          'spec.metrics[1].resource: autoscaling/v2beta1 field names ("targetAverageUtilization") under autoscaling/v2, which does not know them; write target: {type: Utilization, averageUtilization: 80}',
+        ],
+      ],
+    );
+  });
+
+  test('in autoscaling/v2beta1 the same fields are its own: no such finding', () => {
+    const rows = lintFiles({ 'hpa.yaml': copied('autoscaling/v2beta1') }, 'hpa.yaml', {
+      rules: { 'target-not-found': 'off' },
+    });
+    assert.deepEqual(
+      rows.filter((r) => r[0] === 'schema'),
+      [],
+    );
+  });
+});
