@@ -13,6 +13,7 @@ import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
+import { relatedUris } from '../../server/src/workspace/relatedFiles';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';
 
@@ -405,5 +406,21 @@ describe('autoscaling/v2beta1 metric field names under autoscaling/v2: one findi
       rows.filter((r) => r[0] === 'schema'),
       [],
     );
+  });
+});
+
+describe('a LimitRange added beside an HPA in an open workspace', () => {
+  test('the HPA is related to it, and its cached finding goes', () => {
+    setLocale('en');
+    const workspace = new WorkspaceIndex();
+    workspace.setFile(new FileModel('/app/hpa.yaml', utilizationHpa('web'), 1));
+    workspace.setFile(new FileModel('/app/deploy.yaml', bareDeployment('web'), 1));
+    const hpaFile = workspace.getFile('/app/hpa.yaml')!;
+    const rules = () => lintFile(hpaFile, workspace, DEFAULT_SETTINGS).map((f) => f.rule);
+    assert.deepEqual(rules(), ['missing-resource-request']);
+    const limits = new FileModel('/app/limits.yaml', limitRange('defaultRequest', 'cpu'), 1);
+    workspace.setFile(limits);
+    assert.deepEqual([...relatedUris(workspace.objectsIn('/app/limits.yaml'), workspace)], ['/app/hpa.yaml']);
+    assert.deepEqual(rules(), []);
   });
 });
