@@ -339,6 +339,15 @@ describe('a base whose overlay patches the workload', () => {
     ]);
   });
 
+  test('an overlay\u2019s replicas entry for the workload: the same', () => {
+    const files = {
+      ...base,
+      '/app/overlays/prod/kustomization.yaml':
+        'resources:\n  - ../../base\nreplicas:\n  - name: web\n    count: 4\n',
+    };
+    assert.deepEqual(lintWithPatches(files, '/app/base/deployment.yaml'), []);
+  });
+
   test('an overlay patch that sets replicas: which count reaches the cluster is the render\u2019s to say', () => {
     const files = overlay('replicas: 4');
     assert.deepEqual(lintWithPatches(files, '/app/base/deployment.yaml'), []);
@@ -422,5 +431,19 @@ describe('a LimitRange added beside an HPA in an open workspace', () => {
     workspace.setFile(limits);
     assert.deepEqual([...relatedUris(workspace.objectsIn('/app/limits.yaml'), workspace)], ['/app/hpa.yaml']);
     assert.deepEqual(rules(), []);
+  });
+});
+
+describe('kustomize layout: a resources entry written with a trailing slash', () => {
+  test('`api/` includes the folder api, which is then no overlay of its own', () => {
+    const files = new Map([
+      ['/k8s/base/kustomization.yaml', 'resources:\n  - api/\n'],
+      ['/k8s/base/api/kustomization.yaml', 'resources:\n  - deployment.yaml\n'],
+      ['/k8s/envs/dev/kustomization.yaml', 'resources:\n  - ../../base/\n'],
+    ]);
+    assert.deepEqual(
+      kustomizeLayout(files, '/').overlays.map((o) => o.uri),
+      ['/k8s/envs/dev/kustomization.yaml'],
+    );
   });
 });

@@ -8,7 +8,12 @@ import { isHpa, isScaledObject, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
 import { hasV2Shape } from './apiText';
-import { KUSTOMIZATION_FILE_NAMES } from '../kustomize/kustomization';
+import {
+  KUSTOMIZATION_FILE_NAMES,
+  type Kustomization,
+  isKustomizationPath,
+  parseKustomization,
+} from '../kustomize/kustomization';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** Built-in kinds with no `scale` subresource: an HPA pointed at them fails with FailedGetScale. */
@@ -141,6 +146,24 @@ export function resolvedWorkload(autoscaler: K8sObject, workspace: WorkspaceInde
     return undefined;
   if (patchesSet(target, ['spec', 'template'], workspace)) return undefined;
   return target;
+}
+
+/** The kustomizations of the workspace, each parsed once per text. */
+const kustomizations = new WeakMap<object, Kustomization | undefined>();
+
+/**
+ * Whether a kustomization's `replicas:` entry names this workload: the count that reaches the
+ * cluster is the entry's, not the file's, in every overlay that includes it.
+ */
+export function replicasSetByKustomization(object: K8sObject, workspace: WorkspaceIndex): boolean {
+  if (object.name === undefined) return false;
+  return workspace.uris().some((uri) => {
+    if (!isKustomizationPath(uri)) return false;
+    const file = workspace.getFile(uri);
+    if (!file) return false;
+    if (!kustomizations.has(file)) kustomizations.set(file, parseKustomization(file.text));
+    return kustomizations.get(file)?.replicas.some((entry) => entry.name === object.name) ?? false;
+  });
 }
 
 /** Whether a kustomize patch in the workspace sets this field of the object (or something below it). */
