@@ -306,8 +306,8 @@ describe(
       ['overlays/json6902/kustomization.yaml', 'stabilization-window-range', 'error', 18, 42, 18, 46],
       ['overlays/json6902/kustomization.yaml', 'replicas-conflict', 'warning', 25, 20, 25, 28],
       // patchesStrategicMerge, | block, under a namePrefix.
+      // (The container it adds without a request is the base HPA's finding above, not a second one.)
       ['overlays/legacy/kustomization.yaml', 'replicas-conflict', 'warning', 11, 6, 11, 14],
-      ['overlays/legacy/kustomization.yaml', 'missing-resource-request', 'warning', 15, 20, 15, 31],
       // patches, |- block (found on the patch itself, as a partial object) and a targeted | block.
       ['overlays/strategic/kustomization.yaml', 'period-seconds-range', 'error', 16, 31, 16, 35],
       ['overlays/strategic/kustomization.yaml', 'replicas-conflict', 'warning', 26, 8, 26, 16],
