@@ -31,14 +31,7 @@ const BROKEN_HPA: Expected[] = [
     severity: vscode.DiagnosticSeverity.Warning,
     says: /spec\.replicas/,
   },
-  // The container's `requests` has memory only, the HPA scales on cpu utilization.
-  {
-    rule: 'missing-resource-request',
-    range: '20:12-20:20',
-    severity: vscode.DiagnosticSeverity.Warning,
-    says: /cpu/,
-  },
-  // The HPA's metric `name: cpu`.
+  // The HPA's metric `name: cpu`: the container's `requests` has memory only (reported once, here).
   {
     rule: 'missing-resource-request',
     range: '37:14-37:17',

@@ -39,14 +39,7 @@ const CASES: QuickFixCase[] = [
     title: /Remove spec\.replicas/,
     after: { line: 7, text: '  selector:' },
   },
-  // The container gets the cpu request the HPA's utilization metric needs, under `memory`.
-  {
-    rule: 'missing-resource-request',
-    range: '20:12-20:20',
-    title: /cpu request/,
-    after: { line: 22, text: '              cpu: 100m' },
-  },
-  // Asked from the HPA side, the fix edits the workload all the same.
+  // Asked on the HPA's metric, the fix gives the container the cpu request, under `memory`.
   {
     rule: 'missing-resource-request',
     range: '37:14-37:17',

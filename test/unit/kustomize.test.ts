@@ -266,11 +266,11 @@ describe(
       assert.deepEqual(
         rows.map((r) => r.slice(0, 7)),
         [
-          // Rendered: prod's Pod gains a container without a cpu request (the base alone is fine).
+          // Rendered: prod's Pod gains a container without a cpu request (the base alone is fine);
+          // reported once, on the HPA's metric (not again on the patch's container).
           ['base/hpa.yaml', 'missing-resource-request', 'warning', 13, 14, 13, 17],
           // A listed file that is not there: information (partial checkouts look like this).
           ['overlays/broken/kustomization.yaml', 'kustomize-render', 'info', 0, 0, 0, 9],
-          ['overlays/prod/deployment-patch.yaml', 'missing-resource-request', 'warning', 8, 16, 8, 27],
           // The patch itself: checked field by field, with no required-field errors.
           ['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29],
           // The kustomization's replicas entry sets a count the HPA manages.
@@ -306,8 +306,8 @@ describe(
       ['overlays/json6902/kustomization.yaml', 'stabilization-window-range', 'error', 18, 42, 18, 46],
       ['overlays/json6902/kustomization.yaml', 'replicas-conflict', 'warning', 25, 20, 25, 28],
       // patchesStrategicMerge, | block, under a namePrefix.
+      // (The container it adds without a request is the base HPA's finding above, not a second one.)
       ['overlays/legacy/kustomization.yaml', 'replicas-conflict', 'warning', 11, 6, 11, 14],
-      ['overlays/legacy/kustomization.yaml', 'missing-resource-request', 'warning', 15, 20, 15, 31],
       // patches, |- block (found on the patch itself, as a partial object) and a targeted | block.
       ['overlays/strategic/kustomization.yaml', 'period-seconds-range', 'error', 16, 31, 16, 35],
       ['overlays/strategic/kustomization.yaml', 'replicas-conflict', 'warning', 26, 8, 26, 16],

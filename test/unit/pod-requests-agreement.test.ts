@@ -15,7 +15,6 @@ import { test } from 'node:test';
 import { isHpa, isWorkload } from '../../common/k8s/workloadKinds';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
-import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
@@ -106,28 +105,30 @@ async function simulateAnswer({ workspace, hpa, target }: Case): Promise<PodAnsw
 
 /**
  * The rules speak only about the resources the HPA scales on by utilization (Resource metrics):
- * one finding per lacking container on the workload, and one on the metric naming them.
+ * one finding on each such metric, naming every container that lacks the request.
  */
-function rulesAnswer({ workspace, hpa, target }: Case): Pick<PodAnswer, 'lacking'> {
+function rulesAnswer({ workspace, hpa }: Case): Pick<PodAnswer, 'lacking'> {
   const asked = new Set(
     utilizationMetrics(hpa)
       .filter((m) => m.container === undefined)
       .map((m) => m.resource),
   );
-  const model = workspace.getFile(target.uri);
+  const model = workspace.getFile(hpa.uri);
   assert.ok(model);
-  const findings = locate(model, lintFile(model, workspace, DEFAULT_SETTINGS)).filter(
-    (d) => d.rule === 'missing-resource-request',
+  const document = hpa.fileDocument;
+  const end = document.offset + document.model.text.length;
+  const findings = lintFile(model, workspace, DEFAULT_SETTINGS).filter(
+    (f) => f.rule === 'missing-resource-request' && f.span.start >= document.offset && f.span.start < end,
   );
   const lacking: Record<string, string[]> = {};
   for (const resource of asked) lacking[resource] = [];
-  const autoscalerName = hpa.name ?? '';
-  for (const d of findings) {
-    const match = /^Container "(.*)" has no (\w+) request, but HorizontalPodAutoscaler "(.*)" scales/.exec(
-      d.message,
-    );
-    if (!match || match[3] !== autoscalerName || !asked.has(match[2] ?? '')) continue;
-    lacking[match[2]!]!.push(match[1]!);
+  for (const f of findings) {
+    const match =
+      /^(\w+) utilization cannot be computed: .* has no \w+ request in container (.*) \(missing request for/.exec(
+        f.message,
+      );
+    if (!match || !asked.has(match[1] ?? '')) continue;
+    for (const name of (match[2] ?? '').matchAll(/"([^"]*)"/g)) lacking[match[1]!]!.push(name[1]!);
   }
   return { lacking };
 }

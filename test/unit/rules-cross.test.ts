@@ -30,7 +30,7 @@ const cpuHpa = hpa([
 ]);
 
 describe('missing-resource-request', () => {
-  test('reported on the metric and on the container that lacks the request, in their own files', () => {
+  test('reported once, on the metric, naming the container that lacks the request in the other file', () => {
     const files = {
       'hpa.yaml': cpuHpa,
       'deploy.yaml': deployment('web', {
@@ -49,7 +49,8 @@ describe('missing-resource-request', () => {
       onHpa.find((r) => r[0] === 'missing-resource-request')?.[6],
       'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "sidecar" (missing request for cpu)',
     );
-    assert.deepEqual(only(lintFiles(files, 'deploy.yaml'), 'missing-resource-request'), [[10, 16, 10, 23]]);
+    // One cause, one finding: the container is not flagged a second time.
+    assert.deepEqual(only(lintFiles(files, 'deploy.yaml'), 'missing-resource-request'), []);
   });
 
   test('restartable init containers count, ordinary ones do not', () => {
@@ -68,11 +69,11 @@ describe('missing-resource-request', () => {
       }),
     };
     assert.deepEqual(
-      lintFiles(files, 'deploy.yaml')
+      lintFiles(files, 'hpa.yaml')
         .filter((r) => r[0] === 'missing-resource-request')
         .map((r) => r[6]),
       [
-        'Container "mesh" has no cpu request, but HorizontalPodAutoscaler "web" scales on cpu utilization: add resources.requests.cpu',
+        'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "mesh" (missing request for cpu)',
       ],
     );
   });
@@ -94,8 +95,15 @@ describe('missing-resource-request', () => {
       }),
       'api-hpa.yaml': cpuHpa.replace(/name: web/g, 'name: api'),
     };
-    // "log" limits memory only: its cpu request is still missing, and reported at its resources key.
-    assert.deepEqual(only(lintFiles(files, 'deploy.yaml'), 'missing-resource-request'), [[11, 10, 11, 19]]);
+    // "log" limits memory only: its cpu request is still missing; "app"'s limit is its request.
+    assert.deepEqual(
+      lintFiles(files, 'hpa.yaml')
+        .filter((r) => r[0] === 'missing-resource-request')
+        .map((r) => r[6]),
+      [
+        'cpu utilization cannot be computed: Deployment "web" has no cpu request in container "log" (missing request for cpu)',
+      ],
+    );
     assert.deepEqual(only(lintFiles(files, 'pod-level.yaml'), 'missing-resource-request'), []);
     assert.deepEqual(only(lintFiles(files, 'api-hpa.yaml'), 'missing-resource-request'), []);
   });
@@ -173,14 +181,7 @@ describe('missing-resource-request for a KEDA ScaledObject', () => {
       'deploy.yaml': deployment('web', { podSpec: ['containers:', '  - name: app'] }),
     };
     assert.deepEqual(only(lintFiles(files, 'keda.yaml'), 'missing-resource-request'), [[6, 12, 6, 15]]);
-    assert.deepEqual(
-      lintFiles(files, 'deploy.yaml')
-        .filter((r) => r[0] === 'missing-resource-request')
-        .map((r) => r[6]),
-      [
-        'Container "app" has no cpu request, but ScaledObject "web-keda" scales on cpu utilization: add resources.requests.cpu',
-      ],
-    );
+    assert.deepEqual(only(lintFiles(files, 'deploy.yaml'), 'missing-resource-request'), []);
   });
 });
 
@@ -262,8 +263,16 @@ describe('target-not-scalable and target-not-found', () => {
         [
           'target-not-found',
           'info',
-          'Deployment "web" in namespace "default" is not in the workspace: its requests and replicas are not checked',
+          'Deployment "web" is not in the workspace: its requests and replicas are not checked',
         ],
+      ],
+    );
+    // An HPA that names its namespace: the message names it too.
+    const inTeam = hpa(['maxReplicas: 5']).replace('  name: web\n', '  name: web\n  namespace: team\n');
+    assert.deepEqual(
+      lintFiles({ 'hpa.yaml': inTeam }, 'hpa.yaml').map((r) => r[6]),
+      [
+        'Deployment "web" in namespace "team" is not in the workspace: its requests and replicas are not checked',
       ],
     );
   });
@@ -282,10 +291,11 @@ describe('duplicate-target', () => {
     const files = {
       'a.yaml': hpa(['maxReplicas: 5'], 'a'),
       'b.yaml': `${hpa(['maxReplicas: 5'], 'b')}---\n${keda}`,
+      'deploy.yaml': deployment('web', { podSpec: ['containers:', '  - name: app'] }),
     };
     const rows = lintFiles(files, 'b.yaml', { rules: { 'target-not-found': 'off' } });
     assert.deepEqual(
-      rows.map((r) => [r[0], r[2], r[3], r[4], r[5], r[6]]),
+      rows.filter((r) => r[0] === 'duplicate-target').map((r) => [r[0], r[2], r[3], r[4], r[5], r[6]]),
       [
         [
           'duplicate-target',

@@ -56,7 +56,7 @@ export function kustomizeLayout(files: ReadonlyMap<string, string>, cwd?: string
   for (const k of kustomizations) {
     for (const entry of k.kustomization.includes) {
       if (isRemote(entry)) continue;
-      const target = posix.normalize(posix.join(k.dir, entry));
+      const target = posix.normalize(posix.join(k.dir, entry)).replace(/\/+$/, ''); // `api/` names the folder `api`
       if (dirs.has(target)) included.add(target);
     }
     for (const entry of k.kustomization.patchFiles) {
@@ -91,7 +91,7 @@ export function overlayInputDirs(layout: KustomizeLayout, overlay: Kustomization
     const k = queue.pop()!;
     for (const entry of [...k.kustomization.includes, ...k.kustomization.patchFiles]) {
       if (isRemote(entry)) continue;
-      const target = posix.normalize(posix.join(k.dir, entry));
+      const target = posix.normalize(posix.join(k.dir, entry)).replace(/\/+$/, ''); // `api/` names the folder `api`
       const included = byDir.get(target);
       if (included && !dirs.has(target)) {
         dirs.add(target);

@@ -168,12 +168,20 @@ function dependencyKey(object: K8sObject, workspace: WorkspaceIndex): string {
   if (object.scales) {
     const { kind, name } = object.scales;
     for (const target of workspace.find(kind, object.declaredNamespace, name)) key += `|${id(target)}`;
+    // A patch of the target hands its checks to the rendered overlays (rules/targets.ts).
+    for (const patch of workspace.patchesOf(kind, object.declaredNamespace, name)) key += `|${id(patch)}`;
     key += '|';
     for (const other of workspace.autoscalersNaming(kind, object.declaredNamespace, name))
       key += `|${id(other)}`;
   }
   key += '|';
   for (const autoscaler of workspace.autoscalersOf(object)) key += `|${id(autoscaler)}`;
+  if (object.name !== undefined)
+    for (const patch of workspace.patchesOf(object.kind, object.declaredNamespace, object.name))
+      key += `|${id(patch)}`;
+  // A LimitRange's default requests stand in for missing ones (rules/limitRanges.ts).
+  if (object.scales)
+    for (const limitRange of workspace.objectsOfKind('LimitRange')) key += `|${id(limitRange)}`;
   return key;
 }
 

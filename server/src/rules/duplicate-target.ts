@@ -2,11 +2,13 @@
  * duplicate-target: two autoscalers (HPAs, or an HPA and a KEDA ScaledObject, which creates its own
  * HPA) on one workload fight over its replicas; the controller reports AmbiguousSelector. Only
  * autoscalers resolving to the same workload definition count (workspaceIndex.ts): the same HPA in
- * two environment folders is one object defined twice.
+ * two environment folders is one object defined twice. When the workload is not in the workspace,
+ * only autoscalers in one file count.
  */
 import { basename } from 'node:path';
 import { listOf, t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
+import { sameIdentity } from '../workspace/workspaceIndex';
 import type { Rule } from './types';
 
 export const duplicateTargetRule: Rule = {
@@ -18,7 +20,15 @@ export const duplicateTargetRule: Rule = {
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref) return;
-    const others = context.workspace.rivalsOf(object);
+    // Without the workload in the workspace, nothing says two files are applied together: a
+    // tutorial's hpa.yaml beside its keda-scaledobject.yaml, a policy's allowed and disallowed
+    // samples are alternatives. Autoscalers written in one file are.
+    const targetKnown = context.workspace.resolveTarget(ref, object) !== undefined;
+    // One HPA written in two files (a copy kept beside the original) is one rival, named once.
+    const others = context.workspace
+      .rivalsOf(object)
+      .filter((other) => targetKnown || other.uri === object.uri)
+      .filter((other, i, all) => all.findIndex((o) => sameIdentity(o, other)) === i);
     if (others.length === 0) return;
     const shown = others.slice(0, 3);
     const more = others.length - shown.length;

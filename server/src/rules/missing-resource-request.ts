@@ -2,21 +2,20 @@
  * missing-resource-request: a cpu or memory Utilization metric needs that request on every counted
  * container (regular and restartable init containers), unless the Pod sets a pod-level request.
  * A limit without a request is a request: the API server copies it (common/k8s/podRequests.ts).
- * Without it the controller cannot compute utilization ("missing request for cpu in container ...").
- * Reported on the metric (HPA side) and on each container that lacks the request (workload side).
+ * A LimitRange of the workload's namespace in the workspace gives a default request at admission
+ * (limitRanges.ts): then nothing is missing. Without a request the controller cannot compute
+ * utilization ("missing request for cpu in container ...").
+ *
+ * Reported once per metric, on the metric: that is where the controller fails, and one finding
+ * names every container lacking the request (the quick fix edits the workload, wherever it is).
+ * The containers are not flagged a second time: one cause, one finding.
  */
 import { listOf, t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
 import { type CountedContainer, containersLacking } from '../../../common/k8s/podRequests';
-import {
-  HPA_KIND,
-  SCALED_OBJECT_KIND,
-  WORKLOAD_KINDS,
-  isAutoscaler,
-} from '../../../common/k8s/workloadKinds';
-import { containerViewOf, podRequestsOf } from '../workspace/podTemplate';
-import type { Span } from '../yaml/ranges';
-import type { YamlView } from '../yaml/yamlView';
+import { HPA_KIND, SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
+import { podRequestsOf } from '../workspace/podTemplate';
+import { limitRangeDefaulting } from './limitRanges';
 import { type UtilizationMetric, describe, resolvedWorkload, utilizationMetrics } from './targets';
 import type { Rule } from './types';
 
@@ -25,51 +24,27 @@ export const missingResourceRequestRule: Rule = {
   defaultSeverity: 'warning',
   description:
     'A cpu/memory Utilization metric needs that request on every counted container of the target\u2019s Pod.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND, ...WORKLOAD_KINDS],
+  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
   scope: 'workspace',
   check(object, context) {
-    if (isAutoscaler(object)) {
-      const workload = resolvedWorkload(object, context.workspace);
-      if (!workload) return;
-      for (const metric of utilizationMetrics(object)) {
-        const lacking = lackingIn(workload, metric);
-        if (lacking.length === 0) continue;
-        context.report(
-          metric.anchor,
-          t(
-            '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
-            {
-              resource: metric.resource,
-              workload: describe(workload),
-              containers: listOf(lacking.map((c) => `"${c.name}"`)),
-            },
-          ),
-        );
-      }
-      return;
-    }
-    // Workload side: one finding per container and resource, whichever HPAs ask for it.
-    const reported = new Set<string>();
-    for (const autoscaler of context.workspace.autoscalersOf(object)) {
-      for (const metric of utilizationMetrics(autoscaler)) {
-        for (const container of lackingIn(object, metric)) {
-          const key = `${container.name}\u0000${metric.resource}`;
-          if (reported.has(key)) continue;
-          reported.add(key);
-          context.report(
-            containerSpan(containerViewOf(object, container)),
-            t(
-              'Container "{container}" has no {resource} request, but {kind} "{name}" scales on {resource} utilization: add resources.requests.{resource}',
-              {
-                container: container.name,
-                resource: metric.resource,
-                name: autoscaler.name ?? '',
-                kind: autoscaler.kind,
-              },
-            ),
-          );
-        }
-      }
+    if (!isAutoscaler(object)) return;
+    const workload = resolvedWorkload(object, context.workspace);
+    if (!workload) return;
+    for (const metric of utilizationMetrics(object)) {
+      const lacking = lackingIn(workload, metric);
+      if (lacking.length === 0) continue;
+      if (limitRangeDefaulting(workload, metric.resource, context.workspace)) continue;
+      context.report(
+        metric.anchor,
+        t(
+          '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
+          {
+            resource: metric.resource,
+            workload: describe(workload),
+            containers: listOf(lacking.map((c) => `"${c.name}"`)),
+          },
+        ),
+      );
     }
   },
 };
@@ -80,14 +55,4 @@ export const missingResourceRequestRule: Rule = {
  */
 function lackingIn(workload: K8sObject, metric: UtilizationMetric): CountedContainer[] {
   return containersLacking(podRequestsOf(workload), metric.resource, metric.container);
-}
-
-/** The container's `requests` key when it has one, else `resources`, else its name. */
-function containerSpan(container: YamlView): Span {
-  const requests = container.at('resources', 'requests');
-  if (requests.exists) return requests.keySpan();
-  const resources = container.get('resources');
-  if (resources.exists) return resources.keySpan();
-  const name = container.get('name');
-  return name.exists ? name.valueSpan() : container.valueSpan();
 }

@@ -6,6 +6,7 @@
 import { t } from '../localize';
 import { WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
 import { isHpa, isScaledObject } from '../workspace/scaleTarget';
+import { pairedThroughKustomize, patchesSet, replicasSetByKustomization } from './targets';
 import type { Rule } from './types';
 
 export const replicasConflictRule: Rule = {
@@ -18,7 +19,17 @@ export const replicasConflictRule: Rule = {
     const replicas = object.root.at('spec', 'replicas');
     const count = replicas.number;
     if (count === undefined) return;
-    const autoscaler = context.workspace.autoscalersOf(object).find((a) => isHpa(a) || isScaledObject(a));
+    // A patch or a kustomization's replicas entry that sets the count replaces this one in its
+    // overlay: the rendered overlays tell which count reaches the cluster beside which HPA.
+    if (
+      patchesSet(object, ['spec', 'replicas'], context.workspace) ||
+      replicasSetByKustomization(object, context.workspace)
+    )
+      return;
+    // An HPA that meets this workload only in a rendered overlay is the overlay checks' to pair.
+    const autoscaler = context.workspace
+      .autoscalersOf(object)
+      .find((a) => (isHpa(a) || isScaledObject(a)) && !pairedThroughKustomize(a, object, context.workspace));
     if (!autoscaler) return;
     const min = isHpa(autoscaler) ? (autoscaler.root.at('spec', 'minReplicas').number ?? 1) : 1;
     if (count === 0 && min > 0) {

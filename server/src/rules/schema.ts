@@ -2,7 +2,9 @@
  * schema: the object against schemas/: unknown fields (on the key), wrong types (on the value),
  * missing required fields (on the parent's key), unsupported enum values (on the value). An unknown
  * field or an unsupported value close to an allowed one says "did you mean …?" (suggestions.ts),
- * and the required field such a typo leaves missing is not reported a second time.
+ * and the required field such a typo leaves missing is not reported a second time. autoscaling/v2beta1
+ * metric field names under a newer apiVersion are one finding per metric source
+ * (legacyMetricFields.ts), not an unknown field each plus the missing `metric` and `target`.
  */
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
@@ -11,6 +13,7 @@ import { HPA_KIND } from '../workspace/scaleTarget';
 import { type SchemaError, validatorFor } from '../lint/schemaValidation';
 import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE } from './apiText';
+import { type LegacyMetricSource, legacyMetricSources } from './legacyMetricFields';
 import { likelyField, likelyMeant, type Suggestion } from './suggestions';
 import type { Rule, RuleContext } from './types';
 
@@ -25,12 +28,15 @@ export const schemaRule: Rule = {
     const errors = schemaErrors(object);
     if (errors.length === 0) return;
     const meant = suggestionsOf(object, errors);
+    const legacy = object.kind === HPA_KIND ? legacyMetricSources(object) : [];
+    for (const source of legacy) context.report(source.view.keySpan(), source.message);
     const seen = new Set<string>();
     for (const error of errors) {
       const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       if (error.keyword === 'required' && misspeltRequired(error, meant)) continue;
+      if (explainedByLegacyFields(error, legacy)) continue;
       reportError(object, error, context, meant.get(error));
     }
   },
@@ -69,6 +75,20 @@ function suggestionsOf(object: K8sObject, errors: readonly SchemaError[]): Map<S
     }
   }
   return meant;
+}
+
+/** An unknown v2beta1 field, or the `metric` / `target` it stands in for, in a source reported as a whole. */
+function explainedByLegacyFields(error: SchemaError, legacy: readonly LegacyMetricSource[]): boolean {
+  const source = legacy.find((l) => l.instancePath === error.instancePath);
+  if (!source) return false;
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties')
+    return source.fields.includes(String(params.additionalProperty));
+  if (error.keyword === 'required') {
+    const missing = String(params.missingProperty);
+    return missing === 'metric' || missing === 'target';
+  }
+  return false;
 }
 
 /** A required field that an unknown sibling most likely misspells: that sibling's diagnostic covers it. */

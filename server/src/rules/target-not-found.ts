@@ -16,12 +16,18 @@ export const targetNotFoundRule: Rule = {
     if (!isPathSegment(ref.kind) || !isPathSegment(ref.name)) return; // scale-target-ref reports it
     if (context.workspace.resolveTarget(ref, object)) return;
     const name = ref.view.get('name');
+    // Without metadata.namespace the HPA gets one at apply time: naming "default" would be a guess.
     context.report(
       name.exists ? name.valueSpan() : ref.view.keySpan(),
-      t(
-        '{kind} "{name}" in namespace "{namespace}" is not in the workspace: its requests and replicas are not checked',
-        { kind: ref.kind, name: ref.name, namespace: ref.namespace },
-      ),
+      ref.declaredNamespace === undefined
+        ? t('{kind} "{name}" is not in the workspace: its requests and replicas are not checked', {
+            kind: ref.kind,
+            name: ref.name,
+          })
+        : t(
+            '{kind} "{name}" in namespace "{namespace}" is not in the workspace: its requests and replicas are not checked',
+            { kind: ref.kind, name: ref.name, namespace: ref.declaredNamespace },
+          ),
     );
   },
 };

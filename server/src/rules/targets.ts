@@ -8,6 +8,12 @@ import { isHpa, isScaledObject, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
 import { hasV2Shape } from './apiText';
+import {
+  KUSTOMIZATION_FILE_NAMES,
+  type Kustomization,
+  isKustomizationPath,
+  parseKustomization,
+} from '../kustomize/kustomization';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** Built-in kinds with no `scale` subresource: an HPA pointed at them fails with FailedGetScale. */
@@ -126,12 +132,72 @@ function kedaUtilizationTriggers(scaledObject: K8sObject): UtilizationMetric[] {
   return out;
 }
 
-/** The workload an autoscaler targets, when it is a workload in the workspace. */
+/**
+ * The workload whose Pod an autoscaler's checks read: its target, when that is a workload in the
+ * workspace, the two meet as written (not only through kustomize: see `pairedThroughKustomize`),
+ * and no kustomize patch changes the Pod template (an overlay adding requests or a sidecar makes
+ * the base's Pod not the one the cluster runs; the rendered overlays check the real one).
+ */
 export function resolvedWorkload(autoscaler: K8sObject, workspace: WorkspaceIndex): K8sObject | undefined {
   const ref = scaleTargetOf(autoscaler);
   if (!ref) return undefined;
   const target = workspace.resolveTarget(ref, autoscaler);
-  return target && isWorkload(target) ? target : undefined;
+  if (!target || !isWorkload(target) || pairedThroughKustomize(autoscaler, target, workspace))
+    return undefined;
+  if (patchesSet(target, ['spec', 'template'], workspace)) return undefined;
+  return target;
+}
+
+/** The kustomizations of the workspace, each parsed once per text. */
+const kustomizations = new WeakMap<object, Kustomization | undefined>();
+
+/**
+ * Whether a kustomization's `replicas:` entry names this workload: the count that reaches the
+ * cluster is the entry's, not the file's, in every overlay that includes it.
+ */
+export function replicasSetByKustomization(object: K8sObject, workspace: WorkspaceIndex): boolean {
+  if (object.name === undefined) return false;
+  return workspace.uris().some((uri) => {
+    if (!isKustomizationPath(uri)) return false;
+    const file = workspace.getFile(uri);
+    if (!file) return false;
+    if (!kustomizations.has(file)) kustomizations.set(file, parseKustomization(file.text));
+    return kustomizations.get(file)?.replicas.some((entry) => entry.name === object.name) ?? false;
+  });
+}
+
+/** Whether a kustomize patch in the workspace sets this field of the object (or something below it). */
+export function patchesSet(object: K8sObject, path: readonly string[], workspace: WorkspaceIndex): boolean {
+  if (object.name === undefined) return false;
+  return workspace
+    .patchesOf(object.kind, object.declaredNamespace, object.name)
+    .some((patch) => patch.root.at(...path).exists);
+}
+
+/**
+ * True when an autoscaler and its workload sit in different folders and one of the folders is a
+ * kustomization's: a base's Deployment with an HPA an overlay or a component adds. What the cluster
+ * receives is then the rendered overlay (its patches may add the requests, its `replicas:` entry may
+ * replace the count, other overlays may have no HPA at all), which the overlay checks lint
+ * (kustomize/overlayChecks.ts); pairing the files as written would report what no overlay renders.
+ */
+export function pairedThroughKustomize(
+  autoscaler: K8sObject,
+  workload: K8sObject,
+  workspace: WorkspaceIndex,
+): boolean {
+  const autoscalerFolder = folderOf(autoscaler.uri);
+  const workloadFolder = folderOf(workload.uri);
+  if (autoscalerFolder === workloadFolder) return false;
+  return holdsKustomization(autoscalerFolder, workspace) || holdsKustomization(workloadFolder, workspace);
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}
+
+function holdsKustomization(folder: string, workspace: WorkspaceIndex): boolean {
+  return KUSTOMIZATION_FILE_NAMES.some((name) => workspace.getFile(`${folder}${name}`) !== undefined);
 }
 
 /** `Deployment "api"`, for messages. */

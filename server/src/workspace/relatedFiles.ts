@@ -30,6 +30,10 @@ export function relatedUris(objects: readonly K8sObject[], workspace: WorkspaceI
       }
     }
     addTargetsOf(object);
+    // A LimitRange's default requests count for every autoscaler's utilization metrics.
+    if (object.kind === 'LimitRange')
+      for (const kind of ['HorizontalPodAutoscaler', 'ScaledObject'])
+        for (const autoscaler of workspace.objectsOfKind(kind)) uris.add(autoscaler.uri);
   }
   return uris;
 }

@@ -40,6 +40,8 @@ export class WorkspaceIndex {
   private readonly objectsByName = new Map<string, K8sObject[]>();
   /** HPAs, ScaledObjects and VPAs by the kind and name of what they target. */
   private readonly autoscalersByTarget = new Map<string, K8sObject[]>();
+  /** Objects by kind, for rules that read every object of a kind (LimitRanges). */
+  private readonly objectsByKind = new Map<string, K8sObject[]>();
   /** Files a kustomization applies as patches: partial objects, never a definition (kustomize/layout.ts). */
   private partialUris: ReadonlySet<string> = new Set();
 
@@ -70,6 +72,7 @@ export class WorkspaceIndex {
     const objects = objectsOfFile(file);
     this.objectsByUri.set(file.uri, objects);
     for (const object of objects) {
+      push(this.objectsByKind, object.kind, object);
       if (object.name !== undefined) push(this.objectsByName, nameKey(object.kind, object.name), object);
       if (object.scales)
         push(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
@@ -87,6 +90,7 @@ export class WorkspaceIndex {
   private removeFile(uri: string): K8sObject[] {
     const before = this.objectsByUri.get(uri) ?? [];
     for (const object of before) {
+      remove(this.objectsByKind, object.kind, object);
       if (object.name !== undefined) remove(this.objectsByName, nameKey(object.kind, object.name), object);
       if (object.scales)
         remove(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
@@ -106,6 +110,18 @@ export class WorkspaceIndex {
 
   objectsIn(uri: string): K8sObject[] {
     return this.objectsByUri.get(uri) ?? [];
+  }
+
+  /** The kustomize patches (partial objects) of this kind and name in a matching namespace. */
+  patchesOf(kind: string, namespace: string | undefined, name: string): K8sObject[] {
+    const list = this.objectsByName.get(nameKey(kind, name));
+    if (!list) return [];
+    return list.filter((o) => this.partialUris.has(o.uri) && namespacesMatch(namespace, o.declaredNamespace));
+  }
+
+  /** Every object of a kind, patches excepted (only kinds documents.ts parses: PARSED_KINDS). */
+  objectsOfKind(kind: string): K8sObject[] {
+    return (this.objectsByKind.get(kind) ?? []).filter((o) => !this.partialUris.has(o.uri));
   }
 
   /**

@@ -22,6 +22,10 @@ export const PARSED_KINDS: ReadonlySet<string> = new Set([
   ...WORKLOAD_KINDS,
   SCALED_OBJECT_KIND,
   'VerticalPodAutoscaler',
+  // Default requests for containers that set none (missing-resource-request).
+  'LimitRange',
+  // An Argo Rollout with a workloadRef has no template of its own, yet is a scale target.
+  'Rollout',
 ]);
 
 /**
