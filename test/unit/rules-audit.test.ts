@@ -447,3 +447,31 @@ describe('kustomize layout: a resources entry written with a trailing slash', ()
     );
   });
 });
+
+describe('an HPA patch that sets only maxReplicas', () => {
+  const files = (max: number) => ({
+    '/app/base/kustomization.yaml': 'resources:\n  - hpa.yaml\n',
+    '/app/base/hpa.yaml': utilizationHpa('web'),
+    '/app/overlays/dev/kustomization.yaml': 'resources:\n  - ../../base\npatches:\n  - path: hpa.yaml\n',
+    '/app/overlays/dev/hpa.yaml': [
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata: { name: web }',
+      'spec:',
+      `  maxReplicas: ${max}`,
+      '',
+    ].join('\n'),
+  });
+
+  test('is no pin: its minReplicas is the base one, not the default of 1', () => {
+    assert.deepEqual(lintWithPatches(files(1), '/app/overlays/dev/hpa.yaml'), []);
+  });
+
+  test('the same document outside a kustomization is a pin at the default minReplicas', () => {
+    const { ['/app/overlays/dev/kustomization.yaml']: _, ...loose } = files(1);
+    assert.deepEqual(
+      lintWithPatches(loose, '/app/overlays/dev/hpa.yaml').filter((r) => r[0] === 'scaling-disabled'),
+      [['scaling-disabled', 4, 15, 4, 16]],
+    );
+  });
+});

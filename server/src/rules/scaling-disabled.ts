@@ -28,6 +28,9 @@ export const scalingDisabledRule: Rule = {
     const spec = object.root.get('spec');
     const max = spec.get('maxReplicas');
     const min = spec.get('minReplicas');
+    // A kustomize patch sets only what it changes: its missing minReplicas is the base's, not the
+    // API default of 1 (the rendered overlay is checked with the real value).
+    if (!min.exists && context.partial) return;
     const minValue = min.exists ? min.number : 1;
     if (max.number !== undefined && minValue !== undefined && max.number === minValue) {
       context.report(
