@@ -475,3 +475,37 @@ describe('an HPA patch that sets only maxReplicas', () => {
     );
   });
 });
+
+describe('a base HPA that leaves maxReplicas to its overlays', () => {
+  const base = {
+    '/app/base/kustomization.yaml': 'resources:\n  - hpa.yaml\n',
+    '/app/base/hpa.yaml': utilizationHpa('web').replace('  maxReplicas: 5\n', ''),
+  };
+  const withPatch = (field: string) => ({
+    ...base,
+    '/app/overlays/prod/kustomization.yaml': 'resources:\n  - ../../base\npatches:\n  - path: hpa.yaml\n',
+    '/app/overlays/prod/hpa.yaml': [
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata: { name: web }',
+      'spec:',
+      `  ${field}`,
+      '',
+    ].join('\n'),
+  });
+  const schema = (rows: [string, number, number, number, number][]) => rows.filter((r) => r[0] === 'schema');
+
+  test('alone, the missing maxReplicas is reported on spec', () => {
+    assert.deepEqual(schema(lintWithPatches(base, '/app/base/hpa.yaml')), [['schema', 4, 0, 4, 4]]);
+  });
+
+  test('an overlay patch that sets maxReplicas completes it: no finding on the base', () => {
+    assert.deepEqual(schema(lintWithPatches(withPatch('maxReplicas: 8'), '/app/base/hpa.yaml')), []);
+  });
+
+  test('a patch that sets another field leaves the finding', () => {
+    assert.deepEqual(schema(lintWithPatches(withPatch('minReplicas: 3'), '/app/base/hpa.yaml')), [
+      ['schema', 4, 0, 4, 4],
+    ]);
+  });
+});

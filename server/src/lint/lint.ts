@@ -7,6 +7,7 @@ import type { FileModel, YamlDocumentModel } from '../yaml/documents';
 import type { Span } from '../yaml/ranges';
 import type { K8sObject } from '../workspace/objects';
 import { ALL_RULES, YAML_SYNTAX_RULE } from '../rules/index';
+import { patchesSet } from '../rules/targets';
 import type { Finding, Rule, Severity } from '../rules/types';
 import type { HpaSettings } from './settings';
 import { currentLocale, t } from '../localize';
@@ -34,6 +35,8 @@ interface RawFinding {
   message: string;
   start: number;
   end: number;
+  /** The finding stands only while no kustomize patch of the object sets this field (rules/types.ts). */
+  unlessPatched?: readonly string[];
 }
 
 interface CacheEntry {
@@ -101,6 +104,8 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
     for (const f of raw) {
       const severity = severityOf(f.rule, f.reported);
       if (!severity) continue;
+      // Outside the caches: a patch arriving or going re-lints this file (workspace/relatedFiles.ts).
+      if (f.unlessPatched && !partial && patchesSet(object, f.unlessPatched, workspace)) continue;
       findings.push({
         rule: f.rule,
         severity,
@@ -153,6 +158,7 @@ function runRules(
           message,
           start: span.start - object.offset,
           end: span.end - object.offset,
+          ...(options?.unlessPatched ? { unlessPatched: options.unlessPatched } : {}),
         });
       },
     });

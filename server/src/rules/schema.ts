@@ -154,10 +154,17 @@ function validatedValue(object: K8sObject): unknown {
   };
 }
 
+/** An ajv instance path (`/spec/metrics/0`) as field names, JSON-pointer escapes undone. */
+function instanceSegments(instancePath: string): string[] {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 function viewAt(object: K8sObject, instancePath: string): YamlView {
   let view = object.root;
-  for (const raw of instancePath.split('/').slice(1)) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const segment of instanceSegments(instancePath)) {
     view = view.isSeq && /^\d+$/.test(segment) ? view.get(Number(segment)) : view.get(segment);
   }
   return view;
@@ -191,7 +198,15 @@ function reportError(
       if (context.partial) return; // a patch sets only what it changes
       const key = String(params.missingProperty);
       const span = view.path === '' ? object.root.get('kind').keySpan() : view.keySpan();
-      context.report(span, t('{path}: Required value', { path: childPath(view, key) }));
+      // A base may leave a field to its overlays (a base HPA whose maxReplicas each environment's
+      // patch sets). Only map paths: a list item in a strategic-merge patch is matched by its key,
+      // not by its position, so an index says nothing about what the patch sets.
+      const path = [...instanceSegments(error.instancePath), key];
+      context.report(
+        span,
+        t('{path}: Required value', { path: childPath(view, key) }),
+        path.some((segment) => /^\d+$/.test(segment)) ? undefined : { unlessPatched: path },
+      );
       return;
     }
     case 'type': {

@@ -49,8 +49,17 @@ export interface RuleContext {
   readonly settings: HpaSettings;
   /** The object is a kustomize patch: it sets some fields of another object, so none is required. */
   readonly partial: boolean;
-  /** Reports a finding on the object being checked; `severity` replaces the rule's default for this one. */
-  report(span: Span, message: string, options?: { severity?: Severity }): void;
+  /**
+   * Reports a finding on the object being checked; `severity` replaces the rule's default for this
+   * one. `unlessPatched` names a field whose absence is the finding: it is dropped while a kustomize
+   * patch of this object sets that field (a base the overlays complete; the rendered overlays are
+   * checked with the field in place).
+   */
+  report(
+    span: Span,
+    message: string,
+    options?: { severity?: Severity; unlessPatched?: readonly string[] },
+  ): void;
 }
 
 export interface Rule {
