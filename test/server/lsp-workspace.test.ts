@@ -34,7 +34,7 @@ describe('cross-file workspace', () => {
       ['duplicate-target', 2, 35, 10, 35, 14],
       ['target-not-scalable', 1, 50, 10, 50, 19],
       ['autoscaling-v1-cpu-only', 4, 54, 12, 54, 26],
-      ['target-not-found', 3, 63, 10, 63, 19],
+      ['target-not-found', 4, 63, 10, 63, 19],
     ]);
     assert.equal(
       diagnostics[2].message,

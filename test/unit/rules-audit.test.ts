@@ -194,7 +194,7 @@ describe('target-not-found names a namespace only when the HPA has one', () => {
       rows.filter((r) => r[0] === 'target-not-found').map((r) => [r[1], r[2], r[3], r[4], r[5], r[6]]),
       [
         [
-          'info',
+          'hint',
           5,
           65,
           5,

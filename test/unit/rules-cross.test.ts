@@ -255,14 +255,14 @@ describe('target-not-scalable and target-not-found', () => {
       [['target-not-scalable', 'error', 7, 10, 7, 19]],
     );
   });
-  test('a target outside the workspace is information only', () => {
+  test('a target outside the workspace is a hint only', () => {
     const rows = lintFiles({ 'hpa.yaml': hpa(['maxReplicas: 5']) }, 'hpa.yaml');
     assert.deepEqual(
       rows.map((r) => [r[0], r[1], r[6]]),
       [
         [
           'target-not-found',
-          'info',
+          'hint',
           'Deployment "web" is not in the workspace: its requests and replicas are not checked',
         ],
       ],

@@ -120,7 +120,7 @@ describe('hpa-lint lint', () => {
         d.severity,
       ]),
       [
-        ['target-not-found', 'info'],
+        ['target-not-found', 'hint'],
         ['max-replicas', 'warning'],
       ],
     );

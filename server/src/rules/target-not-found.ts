@@ -1,4 +1,7 @@
-/** target-not-found: the workload scaleTargetRef names is not in the workspace (information: it may live elsewhere). */
+/**
+ * target-not-found: the workload scaleTargetRef names is not in the workspace. A hint: it says what
+ * the linter could not check, not that the manifest is wrong (the workload often lives elsewhere).
+ */
 import { t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
 import { NOT_SCALABLE_KINDS } from './targets';
@@ -6,7 +9,7 @@ import type { Rule } from './types';
 
 export const targetNotFoundRule: Rule = {
   id: 'target-not-found',
-  defaultSeverity: 'info',
+  defaultSeverity: 'hint',
   description: 'The scale target is not in the workspace, so requests and replicas cannot be checked.',
   kinds: [HPA_KIND, SCALED_OBJECT_KIND],
   scope: 'workspace',
