@@ -11,8 +11,8 @@
  * are those that resolve to that very definition. An object without metadata.namespace matches
  * every namespace (it gets one at apply time).
  */
-import type { FileModel } from '../yaml/documents';
-import { type K8sObject, objectsOfFile } from './objects';
+import type { FileDocument, FileModel } from '../yaml/documents';
+import { isCurrent, type K8sObject, objectOfDocument } from './objects';
 import { type ScaleTargetRef, groupReaches, isReplicaAutoscaler, scaleTargetOf } from './scaleTarget';
 
 /** Objects are bucketed by kind and name; namespace and group are compared on lookup (either may be a wildcard). */
@@ -36,6 +36,9 @@ export interface ObjectQuery {
 
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileModel>();
+  /** When each file first entered the index: the order of equally near definitions (see addToBuckets). */
+  private readonly fileOrder = new Map<string, number>();
+  private nextFileOrder = 0;
   private readonly objectsByUri = new Map<string, K8sObject[]>();
   private readonly objectsByName = new Map<string, K8sObject[]>();
   /** HPAs, ScaledObjects and VPAs by the kind and name of what they target. */
@@ -67,37 +70,68 @@ export class WorkspaceIndex {
 
   /** Adds or replaces a file. Returns the objects it held before, for working out who else to re-check. */
   setFile(file: FileModel): K8sObject[] {
-    const before = this.removeFile(file.uri);
-    this.files.set(file.uri, file);
-    const objects = objectsOfFile(file);
-    this.objectsByUri.set(file.uri, objects);
-    for (const object of objects) {
-      push(this.objectsByKind, object.kind, object);
-      if (object.name !== undefined) push(this.objectsByName, nameKey(object.kind, object.name), object);
-      if (object.scales)
-        push(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
+    const uri = file.uri;
+    const before = this.objectsByUri.get(uri) ?? [];
+    if (!this.files.has(uri)) this.fileOrder.set(uri, this.nextFileOrder++);
+    this.files.set(uri, file);
+    // Why a diff: a one-line edit in a 2,100-document release keeps every other document's record
+    // (FileModel), so only the edited document's object leaves and enters the buckets.
+    const kept = new Map<FileDocument, K8sObject>();
+    for (const object of before) kept.set(object.fileDocument, object);
+    const objects: K8sObject[] = [];
+    for (const doc of file.documents) {
+      const previous = kept.get(doc);
+      if (previous !== undefined && isCurrent(previous)) {
+        kept.delete(doc);
+        objects.push(previous);
+        continue;
+      }
+      const object = objectOfDocument(uri, doc);
+      if (!object) continue;
+      objects.push(object);
+      this.addToBuckets(object);
     }
-    for (const listener of this.fileListeners) listener(file.uri);
-    return before;
-  }
-
-  deleteFile(uri: string): K8sObject[] {
-    const before = this.removeFile(uri);
+    for (const gone of kept.values()) this.removeFromBuckets(gone);
+    this.objectsByUri.set(uri, objects);
     for (const listener of this.fileListeners) listener(uri);
     return before;
   }
 
-  private removeFile(uri: string): K8sObject[] {
+  deleteFile(uri: string): K8sObject[] {
     const before = this.objectsByUri.get(uri) ?? [];
-    for (const object of before) {
-      remove(this.objectsByKind, object.kind, object);
-      if (object.name !== undefined) remove(this.objectsByName, nameKey(object.kind, object.name), object);
-      if (object.scales)
-        remove(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
-    }
+    for (const object of before) this.removeFromBuckets(object);
     this.files.delete(uri);
+    this.fileOrder.delete(uri);
     this.objectsByUri.delete(uri);
+    for (const listener of this.fileListeners) listener(uri);
     return before;
+  }
+
+  /**
+   * Buckets hold their objects in the order the files first entered the index, then document order:
+   * "the first indexed" of nearest(). A file keeps its place while it is edited.
+   */
+  private addToBuckets(object: K8sObject): void {
+    const order = (o: K8sObject) => this.fileOrder.get(o.uri) ?? Infinity;
+    const before = (a: K8sObject, b: K8sObject) =>
+      order(a) < order(b) || (order(a) === order(b) && a.documentIndex < b.documentIndex);
+    insertOrdered(this.objectsByKind, object.kind, object, before);
+    if (object.name !== undefined)
+      insertOrdered(this.objectsByName, nameKey(object.kind, object.name), object, before);
+    if (object.scales)
+      insertOrdered(
+        this.autoscalersByTarget,
+        nameKey(object.scales.kind, object.scales.name),
+        object,
+        before,
+      );
+  }
+
+  private removeFromBuckets(object: K8sObject): void {
+    remove(this.objectsByKind, object.kind, object);
+    if (object.name !== undefined) remove(this.objectsByName, nameKey(object.kind, object.name), object);
+    if (object.scales)
+      remove(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
   }
 
   getFile(uri: string): FileModel | undefined {
@@ -270,10 +304,21 @@ function nearest(candidates: K8sObject[], uri: string): K8sObject | undefined {
   return best;
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+/** Inserts before the first element `value` comes before (buckets are short: a name defined once or a few times). */
+function insertOrdered<T>(
+  map: Map<string, T[]>,
+  key: string,
+  value: T,
+  before: (a: T, b: T) => boolean,
+): void {
   const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+  if (!list) {
+    map.set(key, [value]);
+    return;
+  }
+  let at = list.length;
+  while (at > 0 && before(value, list[at - 1] as T)) at--;
+  list.splice(at, 0, value);
 }
 
 function remove<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -222,12 +222,13 @@ function stripDocumentMarker(text: string): string {
   return isDocumentMarker(text, 0) ? text.slice(3) : text;
 }
 
+/** Shared by the versions of a file in which the document keeps its text and place: never changed. */
 export interface FileDocument {
   /** Index among the file's documents that have content. */
-  index: number;
+  readonly index: number;
   /** Offset of the document's text in the file. */
-  offset: number;
-  model: YamlDocumentModel;
+  readonly offset: number;
+  readonly model: YamlDocumentModel;
 }
 
 /** A file's text split into documents, with a line index for ranges. */
@@ -244,13 +245,22 @@ export class FileModel {
     previous?: FileModel,
     options: ParseOptions = FULL_PARSE,
   ) {
-    const reuse = new ModelReuse(previous?.documents.map((d) => d.model) ?? []);
+    const previousDocuments = previous?.documents ?? [];
+    const reuse = new ModelReuse(previousDocuments.map((d) => d.model));
     this.documents = [];
     for (const slice of splitYamlDocuments(text)) {
       const model = reuse.take(slice.text) ?? new YamlDocumentModel(slice.text, options);
       this.slices.push({ offset: slice.offset, model });
       if (!model.hasContent) continue;
-      this.documents.push({ index: this.documents.length, offset: slice.offset, model });
+      const index = this.documents.length;
+      // A document unchanged in text and place keeps its record, so the index keeps its object
+      // (WorkspaceIndex.setFile re-indexes only documents whose record is new).
+      const same = previousDocuments[index];
+      this.documents.push(
+        same !== undefined && same.model === model && same.offset === slice.offset
+          ? same
+          : { index, offset: slice.offset, model },
+      );
     }
   }
 
