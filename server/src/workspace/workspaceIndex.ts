@@ -25,6 +25,13 @@ export function namespacesMatch(a: string | undefined, b: string | undefined): b
   return a === undefined || b === undefined || a === b;
 }
 
+/**
+ * The ticks bucket changes are stamped with, shared by every index: the linter's caches sit on
+ * document models, which several indexes may hold (the workspace's and a kustomize render's), so a
+ * stamp must name a change of one index only.
+ */
+let changeTicks = 0;
+
 /** A reference's or a lookup's terms. */
 export interface ObjectQuery {
   group?: string | undefined;
@@ -47,12 +54,21 @@ export class WorkspaceIndex {
   private readonly objectsByKind = new Map<string, K8sObject[]>();
   /** Files a kustomization applies as patches: partial objects, never a definition (kustomize/layout.ts). */
   private partialUris: ReadonlySet<string> = new Set();
+  /**
+   * When each bucket (and the set of patch files) last changed, as ticks of one counter that only
+   * grows (see dependencyStamp). Emptied buckets keep theirs, so a stamp never goes back.
+   */
+  private readonly namesChanged = new Map<string, number>();
+  private readonly targetsChanged = new Map<string, number>();
+  private readonly kindsChanged = new Map<string, number>();
+  private partialsChanged = 0;
 
   /** Replaces the set of patch files; returns the files whose status changed, to re-lint. */
   setPartialUris(uris: ReadonlySet<string>): string[] {
     const changed = [...uris].filter((u) => !this.partialUris.has(u));
     for (const u of this.partialUris) if (!uris.has(u)) changed.push(u);
     this.partialUris = new Set(uris);
+    if (changed.length > 0) this.partialsChanged = ++changeTicks;
     return changed;
   }
 
@@ -116,22 +132,64 @@ export class WorkspaceIndex {
     const before = (a: K8sObject, b: K8sObject) =>
       order(a) < order(b) || (order(a) === order(b) && a.documentIndex < b.documentIndex);
     insertOrdered(this.objectsByKind, object.kind, object, before);
-    if (object.name !== undefined)
-      insertOrdered(this.objectsByName, nameKey(object.kind, object.name), object, before);
-    if (object.scales)
-      insertOrdered(
-        this.autoscalersByTarget,
-        nameKey(object.scales.kind, object.scales.name),
-        object,
-        before,
-      );
+    this.kindsChanged.set(object.kind, ++changeTicks);
+    if (object.name !== undefined) {
+      const key = nameKey(object.kind, object.name);
+      insertOrdered(this.objectsByName, key, object, before);
+      this.namesChanged.set(key, ++changeTicks);
+    }
+    if (object.scales) {
+      const key = nameKey(object.scales.kind, object.scales.name);
+      insertOrdered(this.autoscalersByTarget, key, object, before);
+      this.targetsChanged.set(key, ++changeTicks);
+    }
   }
 
   private removeFromBuckets(object: K8sObject): void {
     remove(this.objectsByKind, object.kind, object);
-    if (object.name !== undefined) remove(this.objectsByName, nameKey(object.kind, object.name), object);
-    if (object.scales)
-      remove(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
+    this.kindsChanged.set(object.kind, ++changeTicks);
+    if (object.name !== undefined) {
+      const key = nameKey(object.kind, object.name);
+      remove(this.objectsByName, key, object);
+      this.namesChanged.set(key, ++changeTicks);
+    }
+    if (object.scales) {
+      const key = nameKey(object.scales.kind, object.scales.name);
+      remove(this.autoscalersByTarget, key, object);
+      this.targetsChanged.set(key, ++changeTicks);
+    }
+  }
+
+  /**
+   * A number that changes whenever anything changes that the lookups about this object read: the
+   * definitions and autoscalers of its own kind and name, those of what it scales, and the set of
+   * patch files (find, patchesOf, autoscalersNaming, autoscalersOf, resolveScales, rivalsOf,
+   * shareTarget), and every object of the `kinds` given (objectsOfKind).
+   * Each of those last changed at some tick of one growing counter, so the latest of them moves
+   * forward exactly when one of them changes. Why: the linter re-checks an unchanged object only
+   * when this moved, without working out what the lookups return on every edit.
+   */
+  dependencyStamp(object: K8sObject, kinds: readonly string[] = []): number {
+    let stamp = this.partialsChanged;
+    const latest = (changed: Map<string, number>, key: string) => {
+      const at = changed.get(key);
+      if (at !== undefined && at > stamp) stamp = at;
+    };
+    if (object.name !== undefined) {
+      const own = nameKey(object.kind, object.name);
+      latest(this.namesChanged, own);
+      latest(this.targetsChanged, own);
+    }
+    if (object.scales) {
+      const target = nameKey(object.scales.kind, object.scales.name);
+      latest(this.namesChanged, target);
+      latest(this.targetsChanged, target);
+    }
+    for (const kind of kinds) {
+      const at = this.kindsChanged.get(kind);
+      if (at !== undefined && at > stamp) stamp = at;
+    }
+    return stamp;
   }
 
   getFile(uri: string): FileModel | undefined {
