@@ -74,9 +74,10 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   const partial = workspace.isPartial(file.uri);
   const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${partial}`;
 
-  // The index's own objects, so rules can tell "this object" from the others by identity.
-  const objectsByDocument = new Map<number, K8sObject>();
-  for (const object of workspace.objectsIn(file.uri)) objectsByDocument.set(object.documentIndex, object);
+  // The index's own objects, so rules can tell "this object" from the others by identity. They are
+  // in document order, as the documents are, so one cursor pairs them.
+  const objects = workspace.objectsIn(file.uri);
+  let nextObject = 0;
 
   for (const doc of file.documents) {
     if (!doc.model.relevant) continue;
@@ -98,8 +99,10 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
       // every error stays inside one field (a duplicate key), where the rest of the tree is sound.
       if (!parsed.errors.every((e) => FIELD_LOCAL_ERRORS.has(e.code))) continue;
     }
-    const object = objectsByDocument.get(doc.index);
-    if (!object) continue;
+    while (nextObject < objects.length && (objects[nextObject] as K8sObject).documentIndex < doc.index)
+      nextObject++;
+    const object = objects[nextObject];
+    if (!object || object.documentIndex !== doc.index) continue;
     const rules = RULES_BY_KIND.get(object.kind) ?? [];
     const ofDocument = cached(documentFindings, object, settingsKey, undefined, () =>
       runRules(rules, 'document', object, workspace, settings, partial),

@@ -20,6 +20,27 @@ function nameKey(kind: string, name: string): string {
   return `${kind}\u0000${name}`;
 }
 
+/** An object's bucket keys: its own kind and name, and those of what it scales. */
+interface BucketKeys {
+  own: string | undefined;
+  target: string | undefined;
+}
+
+/** Worked out once per object (its identity never changes): the linter asks for its stamp on every edit. */
+const bucketKeys = new WeakMap<K8sObject, BucketKeys>();
+
+function bucketKeysOf(object: K8sObject): BucketKeys {
+  let keys = bucketKeys.get(object);
+  if (keys === undefined) {
+    keys = {
+      own: object.name === undefined ? undefined : nameKey(object.kind, object.name),
+      target: object.scales ? nameKey(object.scales.kind, object.scales.name) : undefined,
+    };
+    bucketKeys.set(object, keys);
+  }
+  return keys;
+}
+
 /** Namespaces that can be the same at apply time: equal, or one of them left to `kubectl apply -n`. */
 export function namespacesMatch(a: string | undefined, b: string | undefined): boolean {
   return a === undefined || b === undefined || a === b;
@@ -133,30 +154,28 @@ export class WorkspaceIndex {
       order(a) < order(b) || (order(a) === order(b) && a.documentIndex < b.documentIndex);
     insertOrdered(this.objectsByKind, object.kind, object, before);
     this.kindsChanged.set(object.kind, ++changeTicks);
-    if (object.name !== undefined) {
-      const key = nameKey(object.kind, object.name);
-      insertOrdered(this.objectsByName, key, object, before);
-      this.namesChanged.set(key, ++changeTicks);
+    const { own, target } = bucketKeysOf(object);
+    if (own !== undefined) {
+      insertOrdered(this.objectsByName, own, object, before);
+      this.namesChanged.set(own, ++changeTicks);
     }
-    if (object.scales) {
-      const key = nameKey(object.scales.kind, object.scales.name);
-      insertOrdered(this.autoscalersByTarget, key, object, before);
-      this.targetsChanged.set(key, ++changeTicks);
+    if (target !== undefined) {
+      insertOrdered(this.autoscalersByTarget, target, object, before);
+      this.targetsChanged.set(target, ++changeTicks);
     }
   }
 
   private removeFromBuckets(object: K8sObject): void {
     remove(this.objectsByKind, object.kind, object);
     this.kindsChanged.set(object.kind, ++changeTicks);
-    if (object.name !== undefined) {
-      const key = nameKey(object.kind, object.name);
-      remove(this.objectsByName, key, object);
-      this.namesChanged.set(key, ++changeTicks);
+    const { own, target } = bucketKeysOf(object);
+    if (own !== undefined) {
+      remove(this.objectsByName, own, object);
+      this.namesChanged.set(own, ++changeTicks);
     }
-    if (object.scales) {
-      const key = nameKey(object.scales.kind, object.scales.name);
-      remove(this.autoscalersByTarget, key, object);
-      this.targetsChanged.set(key, ++changeTicks);
+    if (target !== undefined) {
+      remove(this.autoscalersByTarget, target, object);
+      this.targetsChanged.set(target, ++changeTicks);
     }
   }
 
@@ -170,26 +189,16 @@ export class WorkspaceIndex {
    * when this moved, without working out what the lookups return on every edit.
    */
   dependencyStamp(object: K8sObject, kinds: readonly string[] = []): number {
-    let stamp = this.partialsChanged;
-    const latest = (changed: Map<string, number>, key: string) => {
-      const at = changed.get(key);
-      if (at !== undefined && at > stamp) stamp = at;
-    };
-    if (object.name !== undefined) {
-      const own = nameKey(object.kind, object.name);
-      latest(this.namesChanged, own);
-      latest(this.targetsChanged, own);
-    }
-    if (object.scales) {
-      const target = nameKey(object.scales.kind, object.scales.name);
-      latest(this.namesChanged, target);
-      latest(this.targetsChanged, target);
-    }
-    for (const kind of kinds) {
-      const at = this.kindsChanged.get(kind);
-      if (at !== undefined && at > stamp) stamp = at;
-    }
+    const { own, target } = bucketKeysOf(object);
+    let stamp = Math.max(this.partialsChanged, this.lastChange(own), this.lastChange(target));
+    for (const kind of kinds) stamp = Math.max(stamp, this.kindsChanged.get(kind) ?? 0);
     return stamp;
+  }
+
+  /** The latest change of either bucket under a key (0 when neither ever held anything). */
+  private lastChange(key: string | undefined): number {
+    if (key === undefined) return 0;
+    return Math.max(this.namesChanged.get(key) ?? 0, this.targetsChanged.get(key) ?? 0);
   }
 
   getFile(uri: string): FileModel | undefined {
