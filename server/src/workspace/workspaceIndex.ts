@@ -11,7 +11,7 @@
  * are those that resolve to that very definition. An object without metadata.namespace matches
  * every namespace (it gets one at apply time).
  */
-import type { FileDocument, FileModel } from '../yaml/documents';
+import type { FileModel } from '../yaml/documents';
 import { isCurrent, type K8sObject, objectOfDocument } from './objects';
 import { type ScaleTargetRef, groupReaches, isReplicaAutoscaler, scaleTargetOf } from './scaleTarget';
 
@@ -112,21 +112,30 @@ export class WorkspaceIndex {
     if (!this.files.has(uri)) this.fileOrder.set(uri, this.nextFileOrder++);
     this.files.set(uri, file);
     // Why a diff: a one-line edit in a 2,100-document release keeps every other document's record
-    // (FileModel), so only the edited document's object leaves and enters the buckets.
-    const kept = new Map<FileDocument, K8sObject>();
-    for (const object of before) kept.set(object.fileDocument, object);
+    // (FileModel), so only the edited document's object leaves and enters the buckets. A document
+    // that only moved (an edit above it changed the length) gets a new object at the old one's place
+    // in its buckets, as the same definition: what the lookups answer about it is unchanged, so the
+    // dependency stamps do not move and no other object is re-checked for it.
+    const kept = new Map<number, K8sObject>();
+    for (const object of before) kept.set(object.documentIndex, object);
     const objects: K8sObject[] = [];
     for (const doc of file.documents) {
-      const previous = kept.get(doc);
-      if (previous !== undefined && isCurrent(previous)) {
-        kept.delete(doc);
+      const previous = kept.get(doc.index);
+      const same = previous !== undefined && previous.fileDocument.model === doc.model && isCurrent(previous);
+      if (same && previous.fileDocument === doc) {
+        kept.delete(doc.index);
         objects.push(previous);
         continue;
       }
       const object = objectOfDocument(uri, doc);
       if (!object) continue;
       objects.push(object);
-      this.addToBuckets(object);
+      if (same) {
+        kept.delete(doc.index);
+        this.moveInBuckets(previous, object);
+      } else {
+        this.addToBuckets(object);
+      }
     }
     for (const gone of kept.values()) this.removeFromBuckets(gone);
     this.objectsByUri.set(uri, objects);
@@ -163,6 +172,13 @@ export class WorkspaceIndex {
       insertOrdered(this.autoscalersByTarget, target, object, before);
       this.targetsChanged.set(target, ++changeTicks);
     }
+  }
+
+  /** The same definition, moved in its file: the new object takes the old one's place, no change recorded. */
+  private moveInBuckets(from: K8sObject, to: K8sObject): void {
+    const { own, target } = bucketKeysOf(from);
+    if (own !== undefined) replace(this.objectsByName, own, from, to);
+    if (target !== undefined) replace(this.autoscalersByTarget, target, from, to);
   }
 
   private removeFromBuckets(object: K8sObject): void {
@@ -386,6 +402,12 @@ function insertOrdered<T>(
   let at = list.length;
   while (at > 0 && before(value, list[at - 1] as T)) at--;
   list.splice(at, 0, value);
+}
+
+function replace<T>(map: Map<string, T[]>, key: string, from: T, to: T): void {
+  const list = map.get(key);
+  const i = list ? list.indexOf(from) : -1;
+  if (list && i !== -1) list[i] = to;
 }
 
 function remove<T>(map: Map<string, T[]>, key: string, value: T): void {
