@@ -96,7 +96,7 @@ describe('WorkspaceIndex.setFile after an edit', () => {
       text.replace('maxReplicas: 10', 'maxReplicas: 100'),
       text
         .replace('maxReplicas: 10', 'maxReplicas: 100')
-        .replace(/name: c\n  minReplicas/, 'name: b\n  minReplicas'),
+        .replace('name: c\n  minReplicas', 'name: b\n  minReplicas'),
       ['a', 'c'].map((n) => app(n)).join(''),
     ];
     for (const [k, next] of versions.entries()) {
