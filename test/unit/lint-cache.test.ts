@@ -55,6 +55,17 @@ spec:
 `;
 }
 
+const LIMIT_RANGE = `apiVersion: v1
+kind: LimitRange
+metadata:
+  name: defaults
+spec:
+  limits:
+    - type: Container
+      defaultRequest:
+        cpu: 100m
+`;
+
 type Texts = Record<string, string | undefined>;
 
 function findingsOf(index: WorkspaceIndex, uris: string[]): string {
@@ -85,6 +96,10 @@ describe('lint caches across edits', () => {
       { a: hpa('web', 'api') },
       { c: undefined },
       { c: `${deployment('api', { requests: false })}---\n${hpa('api', 'api')}` },
+      // A LimitRange's default requests stand in for the missing ones; then it moves down a line.
+      { b: `${LIMIT_RANGE}---\n${deployment('web')}` },
+      { b: `# defaults\n${LIMIT_RANGE}---\n${deployment('web')}` },
+      { b: deployment('web') },
     ];
     const live = new WorkspaceIndex();
     const current: Texts = {};

@@ -56,6 +56,13 @@ function answers(index: WorkspaceIndex, uris: string[]): string {
         `  resolveScales ${id(index.resolveScales(object))}`,
       );
     }
+  for (const kind of ['Deployment', 'HorizontalPodAutoscaler'])
+    out.push(
+      `${kind}s: ${index
+        .objectsOfKind(kind)
+        .map((o) => `${o.uri}#${o.documentIndex}@${o.offset}`)
+        .join(',')}`,
+    );
   return out.join('\n');
 }
 

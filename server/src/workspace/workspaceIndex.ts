@@ -177,6 +177,7 @@ export class WorkspaceIndex {
   /** The same definition, moved in its file: the new object takes the old one's place, no change recorded. */
   private moveInBuckets(from: K8sObject, to: K8sObject): void {
     const { own, target } = bucketKeysOf(from);
+    replace(this.objectsByKind, from.kind, from, to);
     if (own !== undefined) replace(this.objectsByName, own, from, to);
     if (target !== undefined) replace(this.autoscalersByTarget, target, from, to);
   }
