@@ -116,10 +116,16 @@ test('blanking keeps offsets, lines and the read fields, and drops every unread 
   const blanked = blankUnreadFields(DEPLOYMENT, WORKLOAD);
   assert.ok(blanked !== undefined && blanked !== DEPLOYMENT);
   assert.equal(blanked.length, DEPLOYMENT.length);
+  // Line breaks stay where they were, except inside a blanked value (joined into one run of spaces).
+  const originalBreaks = new Set([...DEPLOYMENT.matchAll(/\n/g)].map((m) => m.index));
+  const keptBreaks = [...blanked.matchAll(/\n/g)].map((m) => m.index);
   assert.deepEqual(
-    [...blanked.matchAll(/\n/g)].map((m) => m.index),
-    [...DEPLOYMENT.matchAll(/\n/g)].map((m) => m.index),
+    keptBreaks.filter((at) => !originalBreaks.has(at)),
+    [],
   );
+  assert.ok(keptBreaks.length < originalBreaks.size, 'the lines of blanked values are joined');
+  for (let at = 0; at < DEPLOYMENT.length; at++)
+    if (blanked[at] !== DEPLOYMENT[at]) assert.equal(blanked[at], ' ', `offset ${at} is kept or a space`);
   for (const gone of [
     'app: api',
     'note',

@@ -39,16 +39,26 @@ interface RawFinding {
   unlessPatched?: readonly string[];
 }
 
+/** Findings of one object's rules, and what they were computed for. */
 interface CacheEntry {
-  key: string;
+  /** The model's parse (documents.ts renews the id when a full-text check replaces it). */
+  parse: number;
+  /** Locale and settings (and whether the file is a patch). */
+  settings: string;
+  /**
+   * For 'workspace' findings: where the object is (equal texts in two places share a model, not
+   * their related objects) and WorkspaceIndex.dependencyStamp. Unset for 'document' findings.
+   */
+  where: { uri: string; documentIndex: number; dependencies: number } | undefined;
   findings: RawFinding[];
 }
 
 /*
  * Why caches: a one-line edit in a 40,000-line file changes one document, yet every object would be
  * re-checked. Findings of 'document' rules depend only on the document's text (its immutable model)
- * and the settings; those of 'workspace' rules also on the related objects, named in a key. Both are
- * kept on the model itself (weakly), so they go when the text does.
+ * and the settings; those of 'workspace' rules also on the related objects, whose changes the
+ * index's dependency stamp follows. Both are kept on the model itself (weakly), so they go when the
+ * text does. An entry is checked field by field: no key string is built per object on each edit.
  */
 const documentFindings = new WeakMap<YamlDocumentModel, CacheEntry>();
 const workspaceFindings = new WeakMap<YamlDocumentModel, CacheEntry>();
@@ -64,9 +74,10 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   const partial = workspace.isPartial(file.uri);
   const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${partial}`;
 
-  // The index's own objects, so rules can tell "this object" from the others by identity.
-  const objectsByDocument = new Map<number, K8sObject>();
-  for (const object of workspace.objectsIn(file.uri)) objectsByDocument.set(object.documentIndex, object);
+  // The index's own objects, so rules can tell "this object" from the others by identity. They are
+  // in document order, as the documents are, so one cursor pairs them.
+  const objects = workspace.objectsIn(file.uri);
+  let nextObject = 0;
 
   for (const doc of file.documents) {
     if (!doc.model.relevant) continue;
@@ -88,50 +99,72 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
       // every error stays inside one field (a duplicate key), where the rest of the tree is sound.
       if (!parsed.errors.every((e) => FIELD_LOCAL_ERRORS.has(e.code))) continue;
     }
-    const object = objectsByDocument.get(doc.index);
-    if (!object) continue;
+    while (nextObject < objects.length && (objects[nextObject] as K8sObject).documentIndex < doc.index)
+      nextObject++;
+    const object = objects[nextObject];
+    if (!object || object.documentIndex !== doc.index) continue;
     const rules = RULES_BY_KIND.get(object.kind) ?? [];
-    const raw = [
-      ...cached(documentFindings, doc.model, settingsKey, () =>
-        runRules(rules, 'document', object, workspace, settings, partial),
-      ),
-      ...(partial
-        ? []
-        : cached(workspaceFindings, doc.model, `${settingsKey}|${dependencyKey(object, workspace)}`, () =>
-            runRules(rules, 'workspace', object, workspace, settings, partial),
-          )),
-    ];
-    for (const f of raw) {
-      const severity = severityOf(f.rule, f.reported);
-      if (!severity) continue;
-      // Outside the caches: a patch arriving or going re-lints this file (workspace/relatedFiles.ts).
-      if (f.unlessPatched && !partial && patchesSet(object, f.unlessPatched, workspace)) continue;
-      findings.push({
-        rule: f.rule,
-        severity,
-        message: f.message,
-        span: { start: doc.offset + f.start, end: doc.offset + f.end },
-        uri: file.uri,
-      });
-    }
+    const ofDocument = cached(documentFindings, object, settingsKey, undefined, () =>
+      runRules(rules, 'document', object, workspace, settings, partial),
+    );
+    const ofWorkspace = partial
+      ? []
+      : cached(
+          workspaceFindings,
+          object,
+          settingsKey,
+          workspace.dependencyStamp(object, object.scales ? LIMIT_RANGE : []),
+          () => runRules(rules, 'workspace', object, workspace, settings, partial),
+        );
+    for (const raw of [ofDocument, ofWorkspace])
+      for (const f of raw) {
+        const severity = severityOf(f.rule, f.reported);
+        if (!severity) continue;
+        // Outside the caches: a patch arriving or going re-lints this file (workspace/relatedFiles.ts).
+        if (f.unlessPatched && !partial && patchesSet(object, f.unlessPatched, workspace)) continue;
+        findings.push({
+          rule: f.rule,
+          severity,
+          message: f.message,
+          span: { start: doc.offset + f.start, end: doc.offset + f.end },
+          uri: file.uri,
+        });
+      }
   }
   // Patches written inline in a kustomization are partial objects too (kustomize/inlinePatchLint.ts).
   if (isKustomizationPath(file.uri)) findings.push(...inlinePatchFindings(file, settings, lintFile));
   return findings;
 }
 
+/** A LimitRange's default requests stand in for missing ones (rules/limitRanges.ts): every autoscaler reads them all. */
+const LIMIT_RANGE: readonly string[] = ['LimitRange'];
+
 function cached(
   cache: WeakMap<YamlDocumentModel, CacheEntry>,
-  model: YamlDocumentModel,
-  key: string,
+  object: K8sObject,
+  settingsKey: string,
+  dependencies: number | undefined,
   compute: () => RawFinding[],
 ): RawFinding[] {
-  // The model's id names its current parse, which a full-text check may replace (documents.ts).
-  const fullKey = `${model.id}|${key}`;
+  const model = object.fileDocument.model;
   const hit = cache.get(model);
-  if (hit && hit.key === fullKey) return hit.findings;
+  if (
+    hit !== undefined &&
+    hit.parse === model.id &&
+    hit.settings === settingsKey &&
+    (dependencies === undefined ||
+      (hit.where !== undefined &&
+        hit.where.dependencies === dependencies &&
+        hit.where.documentIndex === object.documentIndex &&
+        hit.where.uri === object.uri))
+  )
+    return hit.findings;
   const findings = compute();
-  cache.set(model, { key: fullKey, findings });
+  const where =
+    dependencies === undefined
+      ? undefined
+      : { uri: object.uri, documentIndex: object.documentIndex, dependencies };
+  cache.set(model, { parse: model.id, settings: settingsKey, where, findings });
   return findings;
 }
 
@@ -164,31 +197,6 @@ function runRules(
     });
   }
   return out;
-}
-
-/** Names every object a 'workspace' rule may read for this one: its target, the autoscalers on that target or on it. */
-function dependencyKey(object: K8sObject, workspace: WorkspaceIndex): string {
-  // Model ids change whenever a text does; uri and index tell apart equal texts in different places.
-  const id = (o: K8sObject) => `${o.fileDocument.model.id}@${o.documentIndex}@${o.uri}`;
-  let key = id(object);
-  if (object.scales) {
-    const { kind, name } = object.scales;
-    for (const target of workspace.find(kind, object.declaredNamespace, name)) key += `|${id(target)}`;
-    // A patch of the target hands its checks to the rendered overlays (rules/targets.ts).
-    for (const patch of workspace.patchesOf(kind, object.declaredNamespace, name)) key += `|${id(patch)}`;
-    key += '|';
-    for (const other of workspace.autoscalersNaming(kind, object.declaredNamespace, name))
-      key += `|${id(other)}`;
-  }
-  key += '|';
-  for (const autoscaler of workspace.autoscalersOf(object)) key += `|${id(autoscaler)}`;
-  if (object.name !== undefined)
-    for (const patch of workspace.patchesOf(object.kind, object.declaredNamespace, object.name))
-      key += `|${id(patch)}`;
-  // A LimitRange's default requests stand in for missing ones (rules/limitRanges.ts).
-  if (object.scales)
-    for (const limitRange of workspace.objectsOfKind('LimitRange')) key += `|${id(limitRange)}`;
-  return key;
 }
 
 /** yaml's messages carry a source excerpt after a colon on some errors; keep the first line. */

@@ -20,6 +20,7 @@ import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/doc
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { warmUpLint } from '../lint/warmUp';
+import { warmUpEdits } from './editWarmUp';
 import { setLocale } from '../localize';
 import { setDocsBase } from '../rules/types';
 import { PREVIEW_CAPABILITIES, registerPreviewRequests } from './previewRequests';
@@ -78,6 +79,7 @@ export function startHpaService(connection: Connection): HpaService {
     warmUpSchemas();
     warmUpYamlParser();
     warmUpLint(PARSE_OPTIONS);
+    warmUpEdits(PARSE_OPTIONS);
     overlays = new OverlayService({
       workspace,
       settings: () => settings,

@@ -1,7 +1,7 @@
 /**
  * Kubernetes objects found in the workspace's YAML: what the rules and the preview look up.
  */
-import type { FileDocument, FileModel, YamlDocumentModel } from '../yaml/documents';
+import type { FileDocument, YamlDocumentModel } from '../yaml/documents';
 import { SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
 import { VPA_KIND } from './scaleTarget';
 import { isMap } from '../yaml/yamlNodes';
@@ -36,16 +36,6 @@ export interface K8sObject {
    */
   scales: { group: string | undefined; kind: string; name: string } | undefined;
   fileDocument: FileDocument;
-}
-
-/** The objects a file declares, in document order. Parses only the documents rules read. */
-export function objectsOfFile(file: FileModel): K8sObject[] {
-  const out: K8sObject[] = [];
-  for (const doc of file.documents) {
-    const object = objectOfDocument(file.uri, doc);
-    if (object) out.push(object);
-  }
-  return out;
 }
 
 /** What the index needs of a document, worked out once per text (the same for every version that keeps it). */
@@ -98,11 +88,15 @@ function identityOf(model: YamlDocumentModel): Identity | null {
   return identity;
 }
 
+/** The parse (model id) each object was read from: a full-text check that replaces it makes the object stale. */
+const parseOfObject = new WeakMap<K8sObject, number>();
+
+/** The object a document declares, if it is of a kind some rule reads. */
 export function objectOfDocument(uri: string, doc: FileDocument): K8sObject | undefined {
   if (!doc.model.relevant) return undefined;
   const identity = identityOf(doc.model);
   if (!identity) return undefined;
-  return {
+  const object: K8sObject = {
     uri,
     documentIndex: doc.index,
     offset: doc.offset,
@@ -110,6 +104,13 @@ export function objectOfDocument(uri: string, doc: FileDocument): K8sObject | un
     root: YamlView.root(doc.model.parsed, doc.offset),
     fileDocument: doc,
   };
+  parseOfObject.set(object, doc.model.id);
+  return object;
+}
+
+/** True while the object's document still holds the parse the object was read from. */
+export function isCurrent(object: K8sObject): boolean {
+  return parseOfObject.get(object) === object.fileDocument.model.id;
 }
 
 function stringish(value: unknown): string | undefined {

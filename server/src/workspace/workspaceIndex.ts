@@ -12,7 +12,7 @@
  * every namespace (it gets one at apply time).
  */
 import type { FileModel } from '../yaml/documents';
-import { type K8sObject, objectsOfFile } from './objects';
+import { isCurrent, type K8sObject, objectOfDocument } from './objects';
 import { type ScaleTargetRef, groupReaches, isReplicaAutoscaler, scaleTargetOf } from './scaleTarget';
 
 /** Objects are bucketed by kind and name; namespace and group are compared on lookup (either may be a wildcard). */
@@ -20,10 +20,38 @@ function nameKey(kind: string, name: string): string {
   return `${kind}\u0000${name}`;
 }
 
+/** An object's bucket keys: its own kind and name, and those of what it scales. */
+interface BucketKeys {
+  own: string | undefined;
+  target: string | undefined;
+}
+
+/** Worked out once per object (its identity never changes): the linter asks for its stamp on every edit. */
+const bucketKeys = new WeakMap<K8sObject, BucketKeys>();
+
+function bucketKeysOf(object: K8sObject): BucketKeys {
+  let keys = bucketKeys.get(object);
+  if (keys === undefined) {
+    keys = {
+      own: object.name === undefined ? undefined : nameKey(object.kind, object.name),
+      target: object.scales ? nameKey(object.scales.kind, object.scales.name) : undefined,
+    };
+    bucketKeys.set(object, keys);
+  }
+  return keys;
+}
+
 /** Namespaces that can be the same at apply time: equal, or one of them left to `kubectl apply -n`. */
 export function namespacesMatch(a: string | undefined, b: string | undefined): boolean {
   return a === undefined || b === undefined || a === b;
 }
+
+/**
+ * The ticks bucket changes are stamped with, shared by every index: the linter's caches sit on
+ * document models, which several indexes may hold (the workspace's and a kustomize render's), so a
+ * stamp must name a change of one index only.
+ */
+let changeTicks = 0;
 
 /** A reference's or a lookup's terms. */
 export interface ObjectQuery {
@@ -36,6 +64,9 @@ export interface ObjectQuery {
 
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileModel>();
+  /** When each file first entered the index: the order of equally near definitions (see addToBuckets). */
+  private readonly fileOrder = new Map<string, number>();
+  private nextFileOrder = 0;
   private readonly objectsByUri = new Map<string, K8sObject[]>();
   private readonly objectsByName = new Map<string, K8sObject[]>();
   /** HPAs, ScaledObjects and VPAs by the kind and name of what they target. */
@@ -44,12 +75,21 @@ export class WorkspaceIndex {
   private readonly objectsByKind = new Map<string, K8sObject[]>();
   /** Files a kustomization applies as patches: partial objects, never a definition (kustomize/layout.ts). */
   private partialUris: ReadonlySet<string> = new Set();
+  /**
+   * When each bucket (and the set of patch files) last changed, as ticks of one counter that only
+   * grows (see dependencyStamp). Emptied buckets keep theirs, so a stamp never goes back.
+   */
+  private readonly namesChanged = new Map<string, number>();
+  private readonly targetsChanged = new Map<string, number>();
+  private readonly kindsChanged = new Map<string, number>();
+  private partialsChanged = 0;
 
   /** Replaces the set of patch files; returns the files whose status changed, to re-lint. */
   setPartialUris(uris: ReadonlySet<string>): string[] {
     const changed = [...uris].filter((u) => !this.partialUris.has(u));
     for (const u of this.partialUris) if (!uris.has(u)) changed.push(u);
     this.partialUris = new Set(uris);
+    if (changed.length > 0) this.partialsChanged = ++changeTicks;
     return changed;
   }
 
@@ -67,37 +107,115 @@ export class WorkspaceIndex {
 
   /** Adds or replaces a file. Returns the objects it held before, for working out who else to re-check. */
   setFile(file: FileModel): K8sObject[] {
-    const before = this.removeFile(file.uri);
-    this.files.set(file.uri, file);
-    const objects = objectsOfFile(file);
-    this.objectsByUri.set(file.uri, objects);
-    for (const object of objects) {
-      push(this.objectsByKind, object.kind, object);
-      if (object.name !== undefined) push(this.objectsByName, nameKey(object.kind, object.name), object);
-      if (object.scales)
-        push(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
+    const uri = file.uri;
+    const before = this.objectsByUri.get(uri) ?? [];
+    if (!this.files.has(uri)) this.fileOrder.set(uri, this.nextFileOrder++);
+    this.files.set(uri, file);
+    // Why a diff: a one-line edit in a 2,100-document release keeps every other document's record
+    // (FileModel), so only the edited document's object leaves and enters the buckets. A document
+    // that only moved (an edit above it changed the length) gets a new object at the old one's place
+    // in its buckets, as the same definition: what the lookups answer about it is unchanged, so the
+    // dependency stamps do not move and no other object is re-checked for it.
+    const kept = new Map<number, K8sObject>();
+    for (const object of before) kept.set(object.documentIndex, object);
+    const objects: K8sObject[] = [];
+    for (const doc of file.documents) {
+      const previous = kept.get(doc.index);
+      const same = previous !== undefined && previous.fileDocument.model === doc.model && isCurrent(previous);
+      if (same && previous.fileDocument === doc) {
+        kept.delete(doc.index);
+        objects.push(previous);
+        continue;
+      }
+      const object = objectOfDocument(uri, doc);
+      if (!object) continue;
+      objects.push(object);
+      if (same) {
+        kept.delete(doc.index);
+        this.moveInBuckets(previous, object);
+      } else {
+        this.addToBuckets(object);
+      }
     }
-    for (const listener of this.fileListeners) listener(file.uri);
-    return before;
-  }
-
-  deleteFile(uri: string): K8sObject[] {
-    const before = this.removeFile(uri);
+    for (const gone of kept.values()) this.removeFromBuckets(gone);
+    this.objectsByUri.set(uri, objects);
     for (const listener of this.fileListeners) listener(uri);
     return before;
   }
 
-  private removeFile(uri: string): K8sObject[] {
+  deleteFile(uri: string): K8sObject[] {
     const before = this.objectsByUri.get(uri) ?? [];
-    for (const object of before) {
-      remove(this.objectsByKind, object.kind, object);
-      if (object.name !== undefined) remove(this.objectsByName, nameKey(object.kind, object.name), object);
-      if (object.scales)
-        remove(this.autoscalersByTarget, nameKey(object.scales.kind, object.scales.name), object);
-    }
+    for (const object of before) this.removeFromBuckets(object);
     this.files.delete(uri);
+    this.fileOrder.delete(uri);
     this.objectsByUri.delete(uri);
+    for (const listener of this.fileListeners) listener(uri);
     return before;
+  }
+
+  /**
+   * Buckets hold their objects in the order the files first entered the index, then document order:
+   * "the first indexed" of nearest(). A file keeps its place while it is edited.
+   */
+  private addToBuckets(object: K8sObject): void {
+    const order = (o: K8sObject) => this.fileOrder.get(o.uri) ?? Infinity;
+    const before = (a: K8sObject, b: K8sObject) =>
+      order(a) < order(b) || (order(a) === order(b) && a.documentIndex < b.documentIndex);
+    insertOrdered(this.objectsByKind, object.kind, object, before);
+    this.kindsChanged.set(object.kind, ++changeTicks);
+    const { own, target } = bucketKeysOf(object);
+    if (own !== undefined) {
+      insertOrdered(this.objectsByName, own, object, before);
+      this.namesChanged.set(own, ++changeTicks);
+    }
+    if (target !== undefined) {
+      insertOrdered(this.autoscalersByTarget, target, object, before);
+      this.targetsChanged.set(target, ++changeTicks);
+    }
+  }
+
+  /** The same definition, moved in its file: the new object takes the old one's place, no change recorded. */
+  private moveInBuckets(from: K8sObject, to: K8sObject): void {
+    const { own, target } = bucketKeysOf(from);
+    replace(this.objectsByKind, from.kind, from, to);
+    if (own !== undefined) replace(this.objectsByName, own, from, to);
+    if (target !== undefined) replace(this.autoscalersByTarget, target, from, to);
+  }
+
+  private removeFromBuckets(object: K8sObject): void {
+    remove(this.objectsByKind, object.kind, object);
+    this.kindsChanged.set(object.kind, ++changeTicks);
+    const { own, target } = bucketKeysOf(object);
+    if (own !== undefined) {
+      remove(this.objectsByName, own, object);
+      this.namesChanged.set(own, ++changeTicks);
+    }
+    if (target !== undefined) {
+      remove(this.autoscalersByTarget, target, object);
+      this.targetsChanged.set(target, ++changeTicks);
+    }
+  }
+
+  /**
+   * A number that changes whenever anything changes that the lookups about this object read: the
+   * definitions and autoscalers of its own kind and name, those of what it scales, and the set of
+   * patch files (find, patchesOf, autoscalersNaming, autoscalersOf, resolveScales, rivalsOf,
+   * shareTarget), and every object of the `kinds` given (objectsOfKind).
+   * Each of those last changed at some tick of one growing counter, so the latest of them moves
+   * forward exactly when one of them changes. Why: the linter re-checks an unchanged object only
+   * when this moved, without working out what the lookups return on every edit.
+   */
+  dependencyStamp(object: K8sObject, kinds: readonly string[] = []): number {
+    const { own, target } = bucketKeysOf(object);
+    let stamp = Math.max(this.partialsChanged, this.lastChange(own), this.lastChange(target));
+    for (const kind of kinds) stamp = Math.max(stamp, this.kindsChanged.get(kind) ?? 0);
+    return stamp;
+  }
+
+  /** The latest change of either bucket under a key (0 when neither ever held anything). */
+  private lastChange(key: string | undefined): number {
+    if (key === undefined) return 0;
+    return Math.max(this.namesChanged.get(key) ?? 0, this.targetsChanged.get(key) ?? 0);
   }
 
   getFile(uri: string): FileModel | undefined {
@@ -270,10 +388,27 @@ function nearest(candidates: K8sObject[], uri: string): K8sObject | undefined {
   return best;
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+/** Inserts before the first element `value` comes before (buckets are short: a name defined once or a few times). */
+function insertOrdered<T>(
+  map: Map<string, T[]>,
+  key: string,
+  value: T,
+  before: (a: T, b: T) => boolean,
+): void {
   const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+  if (!list) {
+    map.set(key, [value]);
+    return;
+  }
+  let at = list.length;
+  while (at > 0 && before(value, list[at - 1] as T)) at--;
+  list.splice(at, 0, value);
+}
+
+function replace<T>(map: Map<string, T[]>, key: string, from: T, to: T): void {
+  const list = map.get(key);
+  const i = list ? list.indexOf(from) : -1;
+  if (list && i !== -1) list[i] = to;
 }
 
 function remove<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -2,10 +2,13 @@
  * Blanks the values of the fields no one reads (readSets.ts) in one block-style YAML document, so
  * that `yaml` parses only what is read.
  *
- * Every character of a blanked value becomes a space and every line break stays, so offsets,
- * lines and columns of what is kept are those of the original text: ranges need no mapping. Keys
- * stay, with a null value, so every map keeps its keys and its type (a `spec:` whose only field is
- * unread is still a map, not null).
+ * Every character of a blanked value becomes a space, so the offsets of what is kept are those of
+ * the original text: ranges need no mapping (positions come from the original text's line index,
+ * never from the blanked one). The line breaks inside a blanked value become spaces too: the value
+ * of `labels:` is then one run of spaces on the key's line, which `yaml` reads as one token, where
+ * thirty blank lines cost it thirty (a quarter of a rendered Deployment's parse). Keys stay, with a
+ * null value, so every map keeps its keys and its type (a `spec:` whose only field is unread is
+ * still a map, not null).
  *
  * This is a line scan of the layout Kubernetes manifests use, not a YAML parser: it only decides
  * which lines belong to which field, from indentation, as YAML's block structure defines it. Whatever
@@ -53,6 +56,8 @@ export function blankUnreadFields(text: string, readSet: ReadSet): string | unde
   /** A key whose read set continues on the next lines (`spec:` followed by its block). */
   let opened: { indent: number; fields: ReadSet } | undefined;
   let changed = false;
+  /** Lines wholly inside a blanked value: joined to the line before by a space instead of their line break. */
+  const joined: boolean[] = [];
 
   const blankFrom = (index: number, from: number): void => {
     const line = lines[index] as string;
@@ -61,6 +66,15 @@ export function blankUnreadFields(text: string, readSet: ReadSet): string | unde
     lines[index] = line.slice(0, from) + ' '.repeat(end - from) + line.slice(end);
     changed = true;
   };
+  /** Blanks a line inside an unread value, with the line break before it (the previous line is the key's or blanked too). */
+  const blankLine = (index: number): void => {
+    blankFrom(index, 0);
+    if (index === 0) return;
+    joined[index] = true;
+    changed = true;
+    const previous = lines[index - 1] as string;
+    if (previous.endsWith('\r')) lines[index - 1] = `${previous.slice(0, -1)} `;
+  };
 
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
@@ -68,14 +82,14 @@ export function blankUnreadFields(text: string, readSet: ReadSet): string | unde
     const rest = line.slice(indent).replace(/\r$/, '');
     if (index === 0 && rest.startsWith('---')) continue; // the document marker (UNSUPPORTED rejects content after it)
     if (rest === '' || rest.startsWith('#')) {
-      if (region?.blank) blankFrom(index, 0);
+      if (region?.blank) blankLine(index);
       continue;
     }
     if (region) {
       const inside =
         indent > region.indent || (region.compactSequence && indent === region.indent && isDash(rest));
       if (inside) {
-        if (region.blank) blankFrom(index, 0);
+        if (region.blank) blankLine(index);
         continue;
       }
       region = undefined;
@@ -140,7 +154,12 @@ export function blankUnreadFields(text: string, readSet: ReadSet): string | unde
       opened = { indent: column, fields: wanted };
     }
   }
-  return changed ? lines.join('\n') : text;
+  if (!changed) return text;
+  if (joined.length === 0) return lines.join('\n');
+  const parts: string[] = [lines[0] as string];
+  for (let index = 1; index < lines.length; index++)
+    parts.push(joined[index] === true ? ' ' : '\n', lines[index] as string);
+  return parts.join('');
 }
 
 function belongs(context: MapContext | SequenceContext, indent: number, rest: string): boolean {

@@ -14,12 +14,12 @@ export interface Span {
 
 export class LineIndex {
   /** Offset of the first character of each line. */
-  private readonly lineStarts: number[];
+  private readonly lineStarts: ArrayLike<number>;
 
   /** `lineStarts` when the caller already has them (FileModel joins its documents' own). */
   constructor(
     private readonly text: string,
-    lineStarts?: number[],
+    lineStarts?: ArrayLike<number>,
   ) {
     this.lineStarts = lineStarts ?? lineStartsOf(text);
   }
@@ -27,24 +27,33 @@ export class LineIndex {
   /**
    * The index of a text made of pieces whose line starts are known, each piece given with its
    * offset (in order, covering the text). Why: an edit re-uses every unchanged document's model,
-   * so joining their cached starts avoids scanning the whole file for line breaks again.
+   * so joining their cached starts avoids scanning the whole file for line breaks again. The starts
+   * go into one typed array sized up front: a 40,000-line file is joined on every edit, and growing
+   * a plain array push by push cost more than the rest of the join.
    */
   static joined(
     text: string,
     pieces: readonly { offset: number; lineStarts: readonly number[] }[],
   ): LineIndex {
-    const starts: number[] = [];
+    let total = 0;
+    for (const piece of pieces) total += piece.lineStarts.length;
+    // Offsets are string indices, far below 2^31 (V8 strings are shorter than 2^30 characters).
+    const starts = new Int32Array(total);
+    let count = 0;
     for (const piece of pieces) {
       const first = piece.offset;
+      const lineStarts = piece.lineStarts;
       // A piece begins a line unless what precedes it is not a line break (a split after U+2028, say).
       const beginsLine = first === 0 || isLineBreak(text.charCodeAt(first - 1));
-      for (let k = 0; k < piece.lineStarts.length; k++) {
-        const at = first + (piece.lineStarts[k] as number);
-        if (k === 0 && (!beginsLine || starts[starts.length - 1] === at)) continue;
-        starts.push(at);
+      let k = 0;
+      if (lineStarts.length > 0) {
+        const at = first + (lineStarts[0] as number);
+        if (beginsLine && (count === 0 || starts[count - 1] !== at)) starts[count++] = at;
+        k = 1;
       }
+      for (; k < lineStarts.length; k++) starts[count++] = first + (lineStarts[k] as number);
     }
-    return new LineIndex(text, starts);
+    return new LineIndex(text, count === total ? starts : starts.subarray(0, count));
   }
 
   get lineCount(): number {
@@ -57,7 +66,7 @@ export class LineIndex {
     let high = this.lineStarts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (this.lineStarts[mid] <= clamped) low = mid;
+      if ((this.lineStarts[mid] as number) <= clamped) low = mid;
       else high = mid - 1;
     }
     // An offset inside a line break (between \r and \n) belongs at the end of the line's content.

@@ -78,30 +78,47 @@ const PLAIN_VALUE_NODE_LIMIT = 100_000;
  * without bound.
  */
 export function plainValue(node: unknown, doc: Document.Parsed): unknown {
-  let budget = PLAIN_VALUE_NODE_LIMIT;
-  const convert = (current: unknown): unknown => {
-    if (--budget < 0) throw new ExcessiveAliasing();
-    if (isScalar(current)) return current.value;
-    if (isMap(current)) {
-      const out: Record<string, unknown> = {};
-      for (const pair of current.pairs()) {
-        const key = plainKey(convert(pair.key));
-        const value = pair.value === null ? null : convert(pair.value);
-        // A `__proto__` key is data like any other, never the object's prototype.
-        if (key === '__proto__')
-          Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-        else out[key] = value;
+  return toPlain(node, doc, { left: PLAIN_VALUE_NODE_LIMIT });
+}
+
+/**
+ * One node to its plain value, counting every node converted (keys too) against the budget. A
+ * string key, what nearly every map has, is read directly rather than through a recursive call:
+ * the schema rule converts every autoscaler whole on open, and this is most of that conversion.
+ */
+function toPlain(current: unknown, doc: Document.Parsed, budget: { left: number }): unknown {
+  if (--budget.left < 0) throw new ExcessiveAliasing();
+  if (current instanceof Scalar) return current.value;
+  if (current instanceof YAMLMap) {
+    const out: Record<string, unknown> = {};
+    for (const pair of current.pairs()) {
+      const keyNode = pair.key;
+      let key: string;
+      if (keyNode instanceof Scalar && typeof keyNode.value === 'string') {
+        if (--budget.left < 0) throw new ExcessiveAliasing();
+        key = keyNode.value;
+      } else {
+        key = plainKey(toPlain(keyNode, doc, budget));
       }
-      return out;
+      const value = pair.value === null ? null : toPlain(pair.value, doc, budget);
+      // A `__proto__` key is data like any other, never the object's prototype.
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
     }
-    if (isSeq(current)) return Array.from(current, convert);
-    if (isAlias(current)) {
-      const target = aliasTargetsOf(doc).get(current);
-      return target === undefined ? undefined : convert(target);
-    }
-    return current === null ? null : undefined;
-  };
-  return convert(node);
+    return out;
+  }
+  if (current instanceof YAMLSeq) {
+    const items = current as unknown as readonly unknown[];
+    const out: unknown[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) out[i] = toPlain(items[i], doc, budget);
+    return out;
+  }
+  if (current instanceof Alias) {
+    const target = aliasTargetsOf(doc).get(current);
+    return target === undefined ? undefined : toPlain(target, doc, budget);
+  }
+  return current === null ? null : undefined;
 }
 
 export class ExcessiveAliasing extends RangeError {
