@@ -240,28 +240,11 @@ test('the suggested line follows the load the panel shows, and the list marks th
   assert.deepEqual((await panel.probe()).cspViolations, []);
   await page.close();
 
-  // The peer: the same search on the page in slices; its longest task is about one step (one block
-  // simulated on the three loads), which is what drawing a candidate used to cost the page.
-  const peer = await openPanel(browser, server.origin, SAVED, 'worker=');
-  await peer.page.click('button.suggest-open');
-  await peer.page.evaluate(WATCH);
-  await peer.page.click('button.suggest-search');
-  await peer.page.waitForFunction(() => {
-    const p = document.querySelector('progress.suggest-progress') as HTMLProgressElement | null;
-    return p !== null && p.value >= 4;
-  });
-  await peer.page.click('button.suggest-cancel');
-  await peer.page.waitForSelector('.suggest-notice.cancelled');
-  const peerWatch = (await peer.page.evaluate(
-    `new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(window.__watch))))`,
-  )) as { tasks: { duration: number }[] };
-  const stepTask = Math.max(0, ...peerWatch.tasks.map((task) => task.duration));
-  await peer.page.close();
-
-  const ms = (v: number) => (v > 0 ? `${v.toFixed(0)} ms` : 'none of 50 ms or more');
+  // How long that task took is printed, not asserted: timings belong to bench/tune.bench.ts, which
+  // compares it with one step of the search on the page in the same run.
   t.diagnostic(
-    `longest main-thread task from the result on (list and line drawn): ${ms(resultTask)}; ` +
-      `one step of the search on the page: ${ms(stepTask)}`,
+    `longest main-thread task from the result on (list and line drawn): ${
+      resultTask > 0 ? `${resultTask.toFixed(0)} ms` : 'none of 50 ms or more'
+    }`,
   );
-  assert.ok(resultTask < stepTask, `drawing the result ${resultTask} ms, one search step ${stepTask} ms`);
 });
