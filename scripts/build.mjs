@@ -1,4 +1,4 @@
-// Bundles the six entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the seven entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
@@ -45,6 +45,15 @@ await Promise.all([
     ...node,
     entryPoints: ['server/src/cli/lintWorker.ts'],
     outfile: 'dist/lintWorker.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  }),
+  // The language server's overlay renders (server/src/kustomize/overlayJobs.ts), beside dist/server.js.
+  build({
+    ...common,
+    entryPoints: ['server/src/kustomize/overlayWorker.ts'],
+    outfile: 'dist/overlayWorker.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -7,12 +7,19 @@
  * object says which file it came from and which kustomizations changed it, without touching the
  * user's files. Plugins, exec functions and Helm inflation stay off (they are opt-in flags that
  * are never passed); a render that takes longer than the timeout is killed.
+ *
+ * When the editor holds unsaved text for some input, the overlay is rendered from a private copy of
+ * its input folders with that text written in (renderMirror.ts): the wrapper then sits in the
+ * copy's root, so the paths kustomize writes into its annotations, relative to the wrapper, name the
+ * real files once joined to `baseDir` (the real root plus the wrapper's name), and the paths in its
+ * messages are given back as the real ones. Nothing unsaved: the overlay renders where it is.
  */
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { constants as osConstants, setPriority, tmpdir } from 'node:os';
-import { delimiter, join, relative, sep } from 'node:path';
+import { basename, delimiter, join, posix, relative, sep } from 'node:path';
+import { createRenderMirror, type MirrorLimits, type RenderMirror } from './renderMirror';
 
 export interface KustomizeCommand {
   /** The program and its leading arguments; the folder is appended. */
@@ -59,16 +66,55 @@ async function onPath(program: string, path: string): Promise<boolean> {
   return false;
 }
 
-/** Renders the overlay in `overlayDir` (a file-system path). Never throws: failures are a message. */
+/** What the editor holds that the disk does not, for a render that should see it. */
+export interface UnsavedInputs {
+  /** The overlay's input folders (layout.ts's overlayInputDirs): what is copied. */
+  inputDirs: readonly string[];
+  /** Real path (normalized POSIX) -> the editor's text, for each input that differs from the disk. */
+  texts: ReadonlyMap<string, string>;
+  /** The copy's bounds (tests); renderMirror.ts's defaults otherwise. */
+  limits?: MirrorLimits;
+}
+
+/**
+ * Renders the overlay in `overlayDir` (a file-system path), with the editor's unsaved inputs when
+ * given. Never throws: failures are a message. `signal` stops a running kustomize.
+ */
 export async function renderOverlay(
   command: KustomizeCommand,
   overlayDir: string,
   timeoutMs = DEFAULT_RENDER_TIMEOUT_MS,
+  unsaved?: UnsavedInputs,
+  signal?: AbortSignal,
 ): Promise<RenderResult> {
-  const wrapper = await mkdtemp(join(tmpdir(), 'hpa-kustomize-'));
+  let mirror: RenderMirror | undefined;
+  if (unsaved && unsaved.texts.size > 0) {
+    const made = await createRenderMirror(unsaved.inputDirs, unsaved.texts, unsaved.limits);
+    // A tree too large to copy renders as saved: late, but never a copy of a whole disk.
+    if (made.ok) mirror = made.mirror;
+  }
+  try {
+    return await renderIn(command, overlayDir, timeoutMs, mirror, signal);
+  } finally {
+    await mirror?.dispose();
+  }
+}
+
+async function renderIn(
+  command: KustomizeCommand,
+  overlayDir: string,
+  timeoutMs: number,
+  mirror: RenderMirror | undefined,
+  signal: AbortSignal | undefined,
+): Promise<RenderResult> {
+  const wrapper = await mkdtemp(mirror ? join(mirror.dir, '.hpa-render-') : join(tmpdir(), 'hpa-kustomize-'));
+  // In a mirror the annotations' paths climb from the wrapper to the copies; joined to a folder of
+  // the same name in the real root they climb to the real files.
+  const baseDir = mirror ? posix.join(mirror.realRoot, basename(wrapper)) : wrapper.split(sep).join('/');
+  const renderedDir = mirror ? mirror.mirrorPathOf(overlayDir) : overlayDir;
   try {
     // kustomize refuses an absolute path as a resource root; a relative one may climb anywhere.
-    const included = relative(wrapper, overlayDir).split(sep).join('/');
+    const included = relative(wrapper, renderedDir).split(sep).join('/');
     await writeFile(
       join(wrapper, 'kustomization.yaml'),
       `resources:\n  - ${JSON.stringify(included)}\nbuildMetadata: [originAnnotations, transformerAnnotations]\n`,
@@ -78,15 +124,22 @@ export async function renderOverlay(
       const child = execFile(
         program!,
         [...args, wrapper],
-        { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
+        {
+          timeout: timeoutMs,
+          killSignal: 'SIGKILL',
+          maxBuffer: MAX_OUTPUT_BYTES,
+          windowsHide: true,
+          ...(signal ? { signal } : {}),
+        },
         (error, stdout, stderr) => {
-          if (!error) return resolve({ ok: true, yaml: stdout, baseDir: wrapper.split(sep).join('/') });
+          if (!error) return resolve({ ok: true, yaml: stdout, baseDir });
           const timedOut = (error as { killed?: boolean }).killed === true;
+          const raw = String(stderr) || error.message;
           resolve({
             ok: false,
             message: timedOut
               ? `${command.label}: no result after ${Math.round(timeoutMs / 1000)} s (stopped)`
-              : kustomizeMessage(String(stderr) || error.message, included, overlayDir),
+              : kustomizeMessage(mirror ? mirror.realPaths(raw) : raw, included, overlayDir),
           });
         },
       );
