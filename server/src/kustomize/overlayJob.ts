@@ -41,6 +41,8 @@ export interface OverlayJob {
   settings: HpaSettings;
   locale: string;
   timeoutMs: number;
+  /** Where renders put their temporary folders (overlayJobs.ts removes it when the server exits). */
+  tempDir: string;
   /** Files added or changed since the previous job. */
   files: JobFile[];
   /** Files gone since the previous job. */
@@ -104,13 +106,11 @@ export class OverlayJobRunner {
     let result = this.cache.get(key);
     const spawned = result === undefined;
     if (result === undefined) {
-      result = await this.render(
-        job.command,
-        overlay.dir,
-        job.timeoutMs,
-        await this.unsaved(job.inputDirs, inputs),
-        this.signal,
-      );
+      result = await this.render(job.command, overlay.dir, job.timeoutMs, {
+        unsaved: await this.unsaved(job.inputDirs, inputs),
+        tempDir: job.tempDir,
+        ...(this.signal ? { signal: this.signal } : {}),
+      });
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
       this.cache.set(key, result);
     }

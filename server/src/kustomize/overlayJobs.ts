@@ -7,9 +7,14 @@
  * then carries every input again.
  *
  * Without the worker's script (running from sources outside tests) the jobs run in this thread.
+ *
+ * Every temporary folder of a render (kustomize's wrapper, the copy of unsaved inputs) is made in
+ * one folder of this process, removed when the jobs are disposed of and when the process exits: a
+ * server stopped in the middle of a render (the editor closing) leaves nothing behind.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { currentLocale } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -25,7 +30,7 @@ const SOURCE_SCRIPT = resolve(__dirname, 'overlayWorker.ts');
 export type OverlayThread = 'worker' | 'inline';
 
 /** A job as the service describes it; the files and the language are added here. */
-export type OverlayJobRequest = Omit<OverlayJob, 'files' | 'deleted' | 'locale'>;
+export type OverlayJobRequest = Omit<OverlayJob, 'files' | 'deleted' | 'locale' | 'tempDir'>;
 
 export class OverlayJobs {
   /** What the runner holds of each file: the text sent and whether it was an editor's. */
@@ -39,6 +44,11 @@ export class OverlayJobs {
     { resolve: (r: OverlayJobResult) => void; reject: (e: Error) => void }
   >();
   private disposed = false;
+  /** This process's folder for the renders' temporary folders, made at the first job. */
+  private tempDir: string | undefined;
+  private readonly removeTempDir = () => {
+    if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
+  };
 
   constructor(
     private readonly workspace: WorkspaceIndex,
@@ -69,9 +79,20 @@ export class OverlayJobs {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.worker?.postMessage({ type: 'stop' } satisfies ToOverlayWorker);
+    const worker = this.worker;
     this.worker = undefined;
     this.failPending(new Error('overlay jobs stopped'));
+    const cleanUp = () => {
+      process.off('exit', this.removeTempDir);
+      this.removeTempDir();
+    };
+    if (worker) {
+      // The worker kills a running kustomize and removes its folders, then ends; then this folder goes.
+      worker.once('exit', cleanUp);
+      worker.postMessage({ type: 'stop' } satisfies ToOverlayWorker);
+    } else {
+      cleanUp();
+    }
   }
 
   /** The request with the files the runner does not hold as the index does. */
@@ -100,7 +121,15 @@ export class OverlayJobs {
       files.push({ uri, text: file.text, buffer });
       this.sent.set(uri, { text: file.text, buffer });
     }
-    return { ...request, locale: currentLocale(), files, deleted };
+    return { ...request, locale: currentLocale(), tempDir: this.ownTempDir(), files, deleted };
+  }
+
+  private ownTempDir(): string {
+    if (this.tempDir === undefined) {
+      this.tempDir = mkdtempSync(join(tmpdir(), 'hpa-lint-'));
+      process.on('exit', this.removeTempDir);
+    }
+    return this.tempDir;
   }
 
   private pathOf(uri: string): string {

@@ -92,6 +92,11 @@ export class OverlayService {
     this.refreshLayout();
   }
 
+  /** Where the renders run (tests and measurements). */
+  get thread(): OverlayThread {
+    return this.jobs.thread;
+  }
+
   /** Findings the overlays add to a file, minus those the file's own findings already show. */
   findingsFor(uri: string, direct: readonly Finding[]): Finding[] {
     const forFile: Finding[][] = [];

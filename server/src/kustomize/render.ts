@@ -76,25 +76,41 @@ export interface UnsavedInputs {
   limits?: MirrorLimits;
 }
 
+export interface RenderOptions {
+  /** What the editor holds that the disk does not: rendered from a copy with it written in. */
+  unsaved?: UnsavedInputs;
+  /** Stops a running kustomize. */
+  signal?: AbortSignal;
+  /** Where the temporary folders go (the language server's own folder, removed when it exits). */
+  tempDir?: string;
+}
+
 /**
  * Renders the overlay in `overlayDir` (a file-system path), with the editor's unsaved inputs when
- * given. Never throws: failures are a message. `signal` stops a running kustomize.
+ * given. Never throws: failures are a message.
  */
 export async function renderOverlay(
   command: KustomizeCommand,
   overlayDir: string,
   timeoutMs = DEFAULT_RENDER_TIMEOUT_MS,
-  unsaved?: UnsavedInputs,
-  signal?: AbortSignal,
+  options: RenderOptions = {},
 ): Promise<RenderResult> {
+  const tempDir = options.tempDir ?? tmpdir();
   let mirror: RenderMirror | undefined;
+  const unsaved = options.unsaved;
   if (unsaved && unsaved.texts.size > 0) {
-    const made = await createRenderMirror(unsaved.inputDirs, unsaved.texts, unsaved.limits);
+    const made = await createRenderMirror(unsaved.inputDirs, unsaved.texts, unsaved.limits, tempDir);
     // A tree too large to copy renders as saved: late, but never a copy of a whole disk.
     if (made.ok) mirror = made.mirror;
   }
   try {
-    return await renderIn(command, overlayDir, timeoutMs, mirror, signal);
+    return await renderIn(command, overlayDir, timeoutMs, mirror, tempDir, options.signal);
+  } catch (error) {
+    // The temporary folder could not be made (a full disk, a removed temporary folder).
+    return {
+      ok: false,
+      message: `${command.label}: ${error instanceof Error ? error.message : String(error)}`,
+    };
   } finally {
     await mirror?.dispose();
   }
@@ -105,9 +121,10 @@ async function renderIn(
   overlayDir: string,
   timeoutMs: number,
   mirror: RenderMirror | undefined,
+  tempDir: string,
   signal: AbortSignal | undefined,
 ): Promise<RenderResult> {
-  const wrapper = await mkdtemp(mirror ? join(mirror.dir, '.hpa-render-') : join(tmpdir(), 'hpa-kustomize-'));
+  const wrapper = await mkdtemp(mirror ? join(mirror.dir, '.hpa-render-') : join(tempDir, 'hpa-kustomize-'));
   // In a mirror the annotations' paths climb from the wrapper to the copies; joined to a folder of
   // the same name in the real root they climb to the real files.
   const baseDir = mirror ? posix.join(mirror.realRoot, basename(wrapper)) : wrapper.split(sep).join('/');

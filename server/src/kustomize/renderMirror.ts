@@ -56,11 +56,12 @@ export async function createRenderMirror(
   inputDirs: readonly string[],
   unsaved: ReadonlyMap<string, string>,
   limits: MirrorLimits = DEFAULT_MIRROR_LIMITS,
+  tempDir = tmpdir(),
 ): Promise<MirrorResult> {
   const roots = outermost(inputDirs);
   const realRoot = commonFolder(roots);
   if (realRoot === undefined) return { ok: false, reason: 'the input folders share no root folder' };
-  const dir = await mkdtemp(join(tmpdir(), 'hpa-mirror-'));
+  const dir = await mkdtemp(join(tempDir, 'hpa-mirror-'));
   // A temporary folder reached through a link (macOS's /var) is named by its target in kustomize's
   // messages; both names are given back as the real root.
   const dirAliases = [...new Set([dir, await realpath(dir).catch(() => dir)])].map(toPosix);
