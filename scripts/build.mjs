@@ -1,4 +1,4 @@
-// Bundles the seven entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the eight entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
@@ -54,6 +54,15 @@ await Promise.all([
     ...common,
     entryPoints: ['server/src/kustomize/overlayWorker.ts'],
     outfile: 'dist/overlayWorker.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  }),
+  // The process that starts kustomize for the overlay worker (server/src/kustomize/launch.ts).
+  build({
+    ...common,
+    entryPoints: ['server/src/kustomize/launcherProcess.ts'],
+    outfile: 'dist/kustomizeLauncher.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

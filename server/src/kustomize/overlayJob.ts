@@ -19,6 +19,7 @@ import type { Finding } from '../rules/types';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import { isKustomizationPath } from './kustomization';
+import type { Launch } from './launch';
 import { fsPathOf, kustomizeLayout } from './layout';
 import { overlayFindings } from './overlayChecks';
 import { type KustomizeCommand, type RenderResult, type UnsavedInputs, renderOverlay } from './render';
@@ -74,9 +75,13 @@ export class OverlayJobRunner {
   private readonly sentRender = new Map<string, string>();
 
   constructor(
-    private readonly render: RenderFn = renderOverlay,
-    /** Stops a running kustomize (the worker's stop message). */
-    private readonly signal?: AbortSignal,
+    private readonly options: {
+      render?: RenderFn;
+      /** Stops a running kustomize (the worker's stop message). */
+      signal?: AbortSignal;
+      /** How kustomize is started (the worker's launcher process); directly otherwise. */
+      launch?: Launch;
+    } = {},
   ) {}
 
   async run(job: OverlayJob): Promise<OverlayJobResult> {
@@ -106,10 +111,12 @@ export class OverlayJobRunner {
     let result = this.cache.get(key);
     const spawned = result === undefined;
     if (result === undefined) {
-      result = await this.render(job.command, overlay.dir, job.timeoutMs, {
+      const render = this.options.render ?? renderOverlay;
+      result = await render(job.command, overlay.dir, job.timeoutMs, {
         unsaved: await this.unsaved(job.inputDirs, inputs),
         tempDir: job.tempDir,
-        ...(this.signal ? { signal: this.signal } : {}),
+        ...(this.options.signal ? { signal: this.options.signal } : {}),
+        ...(this.options.launch ? { launch: this.options.launch } : {}),
       });
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
       this.cache.set(key, result);

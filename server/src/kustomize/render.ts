@@ -14,11 +14,11 @@
  * real files once joined to `baseDir` (the real root plus the wrapper's name), and the paths in its
  * messages are given back as the real ones. Nothing unsaved: the overlay renders where it is.
  */
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { constants as osConstants, setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { basename, delimiter, join, posix, relative, sep } from 'node:path';
+import { type Launch, launchDirectly } from './launch';
 import { createRenderMirror, type MirrorLimits, type RenderMirror } from './renderMirror';
 
 export interface KustomizeCommand {
@@ -83,6 +83,8 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** Where the temporary folders go (the language server's own folder, removed when it exits). */
   tempDir?: string;
+  /** How kustomize is started (launch.ts): directly unless given. */
+  launch?: Launch;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function renderOverlay(
     if (made.ok) mirror = made.mirror;
   }
   try {
-    return await renderIn(command, overlayDir, timeoutMs, mirror, tempDir, options.signal);
+    return await renderIn(command, overlayDir, timeoutMs, mirror, tempDir, options);
   } catch (error) {
     // The temporary folder could not be made (a full disk, a removed temporary folder).
     return {
@@ -122,7 +124,7 @@ async function renderIn(
   timeoutMs: number,
   mirror: RenderMirror | undefined,
   tempDir: string,
-  signal: AbortSignal | undefined,
+  options: RenderOptions,
 ): Promise<RenderResult> {
   const wrapper = await mkdtemp(mirror ? join(mirror.dir, '.hpa-render-') : join(tempDir, 'hpa-kustomize-'));
   // In a mirror the annotations' paths climb from the wrapper to the copies; joined to a folder of
@@ -137,49 +139,25 @@ async function renderIn(
       `resources:\n  - ${JSON.stringify(included)}\nbuildMetadata: [originAnnotations, transformerAnnotations]\n`,
     );
     const [program, ...args] = command.argv;
-    return await new Promise<RenderResult>((resolve) => {
-      const child = execFile(
-        program!,
-        [...args, wrapper],
-        {
-          timeout: timeoutMs,
-          killSignal: 'SIGKILL',
-          maxBuffer: MAX_OUTPUT_BYTES,
-          windowsHide: true,
-          ...(signal ? { signal } : {}),
-        },
-        (error, stdout, stderr) => {
-          if (!error) return resolve({ ok: true, yaml: stdout, baseDir });
-          const timedOut = (error as { killed?: boolean }).killed === true;
-          const raw = String(stderr) || error.message;
-          resolve({
-            ok: false,
-            message: timedOut
-              ? `${command.label}: no result after ${Math.round(timeoutMs / 1000)} s (stopped)`
-              : kustomizeMessage(mirror ? mirror.realPaths(raw) : raw, included, overlayDir),
-          });
-        },
-      );
-      lowerPriority(child.pid);
-      // kustomize reads no input; an open pipe would only keep a misconfigured command waiting.
-      child.stdin?.end();
+    const launch = options.launch ?? launchDirectly;
+    const outcome = await launch(program!, [...args, wrapper], {
+      timeoutMs,
+      maxBuffer: MAX_OUTPUT_BYTES,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
+    if (!outcome.error) return { ok: true, yaml: outcome.stdout, baseDir };
+    if (outcome.error.killed)
+      return {
+        ok: false,
+        message: `${command.label}: no result after ${Math.round(timeoutMs / 1000)} s (stopped)`,
+      };
+    const raw = outcome.stderr || outcome.error.message;
+    return {
+      ok: false,
+      message: kustomizeMessage(mirror ? mirror.realPaths(raw) : raw, included, overlayDir),
+    };
   } finally {
     await rm(wrapper, { recursive: true, force: true });
-  }
-}
-
-/**
- * A render is background work: on a machine with few cores, kustomize at normal priority takes CPU
- * time from the language server and the editor while the user types. Best effort (a platform or
- * sandbox that refuses leaves it as it is).
- */
-function lowerPriority(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    setPriority(pid, osConstants.priority.PRIORITY_LOW);
-  } catch {
-    // not allowed here: the render still runs
   }
 }
 
