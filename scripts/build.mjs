@@ -1,4 +1,4 @@
-// Bundles the eight entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the seven entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
@@ -49,20 +49,11 @@ await Promise.all([
     format: 'cjs',
     target: 'node20',
   }),
-  // The language server's overlay renders (server/src/kustomize/overlayJobs.ts), beside dist/server.js.
+  // The language server's overlay checks run in this process (server/src/kustomize/overlayJobs.ts).
   build({
     ...common,
-    entryPoints: ['server/src/kustomize/overlayWorker.ts'],
-    outfile: 'dist/overlayWorker.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-  }),
-  // The process that starts kustomize for the overlay worker (server/src/kustomize/launch.ts).
-  build({
-    ...common,
-    entryPoints: ['server/src/kustomize/launcherProcess.ts'],
-    outfile: 'dist/kustomizeLauncher.js',
+    entryPoints: ['server/src/kustomize/overlayProcess.ts'],
+    outfile: 'dist/overlayProcess.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -262,8 +262,8 @@ describe(
       else process.env.TMPDIR = savedTmp;
     });
 
-    test('the renders run in the worker thread, and the saved tree has no overlay finding', () => {
-      assert.equal(service.thread, 'worker');
+    test('the renders run in the overlay process, and the saved tree has no overlay finding', () => {
+      assert.equal(service.where, 'process');
       assert.equal(service.renders, 1);
       assert.deepEqual(findings('overlays/prod/hpa-patch.yaml'), []);
       assert.deepEqual(findings('base/deployment.yaml'), []);

@@ -1,24 +1,17 @@
 /**
- * Starting kustomize, two ways.
+ * Starting kustomize: a child process at low priority, its input closed, killed after a timeout.
  *
- * Directly (`launchDirectly`, for `hpa-lint`): a child of this process. On Linux, Node starts a
- * child by forking the whole process, and while the kernel copies its memory map every other
- * thread of the process that touches a fresh page waits. In the language server that process is
- * large and its main thread is answering edits; from a low-priority thread a fork can also be
- * preempted half-way and hold those page faults up for tens of milliseconds (measured: a main
- * thread's 1 ms task reached a p99 of 46-68 ms while a nice-19 worker thread forked every 30 ms,
- * 4.5-12.5 ms from a normal-priority one, 1.1-1.3 ms without forks; load 15 on two cores).
- *
- * So the language server starts kustomize through a launcher (`LauncherProcess`): a small Node
- * process of its own (launcherProcess.ts), forked once, at low priority, which forks kustomize for
- * each render and sends its output back. The launcher dies with the server (its IPC channel
- * closes), and is started again if it dies first.
+ * Where it is started from matters. On Linux, Node starts a child by forking the whole process,
+ * and while the kernel copies the memory map every other thread of that process that touches a
+ * fresh page waits; a fork from a low-priority thread can be preempted half-way and hold them for
+ * tens of milliseconds. Measured with a 190 MB Node process whose main thread ran a 1 ms task
+ * every 20 ms, at load 15 on two cores: its p99 was 1.1-1.3 ms without forks, 4.5-12.5 ms while a
+ * normal-priority worker thread forked every 30 ms, 46-68 ms (max 65-207 ms) while a nice-19 one
+ * did. So the language server starts kustomize only from its overlay process (overlayProcess.ts),
+ * never from a thread of its own; `hpa-lint` starts it from its one thread.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { constants as osConstants, setPriority } from 'node:os';
-import { resolve } from 'node:path';
-import type { LaunchReply, LaunchRequest } from './launcherProtocol';
 
 export interface LaunchOptions {
   timeoutMs: number;
@@ -41,7 +34,11 @@ export type Launch = (
 ) => Promise<LaunchOutcome>;
 
 /** Starts the program as a child of this process, at low priority, its input closed. */
-export const launchDirectly: Launch = (file, args, options) =>
+export const launchDirectly = (
+  file: string,
+  args: readonly string[],
+  options: LaunchOptions,
+): Promise<LaunchOutcome> =>
   new Promise<LaunchOutcome>((resolveOutcome) => {
     const child = execFile(
       file,
@@ -76,98 +73,5 @@ export function lowerPriority(pid: number | undefined): void {
     setPriority(pid, osConstants.priority.PRIORITY_LOW);
   } catch {
     // not allowed here: the process still runs
-  }
-}
-
-/** The launcher's bundle, beside dist/overlayWorker.js. */
-const BUNDLED_SCRIPT = resolve(__dirname, 'kustomizeLauncher.js');
-/** Its source, when this file runs from its source under tsx (the unit tests). */
-const SOURCE_SCRIPT = resolve(__dirname, 'launcherProcess.ts');
-
-export class LauncherProcess {
-  private child: ChildProcess | undefined;
-  private nextId = 0;
-  private readonly pending = new Map<number, (outcome: LaunchOutcome) => void>();
-
-  /** Whether this build has a launcher to start (else launches go direct). */
-  static available(): boolean {
-    return existsSync(BUNDLED_SCRIPT) || (__filename.endsWith('.ts') && existsSync(SOURCE_SCRIPT));
-  }
-
-  /**
-   * Starts the launcher now (the one fork of this process; the caller does it before lowering its
-   * thread's priority). Returns false when it could not be started.
-   */
-  start(): boolean {
-    if (this.child) return true;
-    const bundled = existsSync(BUNDLED_SCRIPT);
-    // From sources, tsx's require hook is found from the repository's root.
-    const args = bundled ? [BUNDLED_SCRIPT] : ['--require', 'tsx/cjs', SOURCE_SCRIPT];
-    const cwd = bundled ? __dirname : resolve(__dirname, '..', '..', '..');
-    let child: ChildProcess;
-    try {
-      // Never the server's stdout: that is the protocol.
-      child = spawn(process.execPath, args, {
-        cwd,
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-        windowsHide: true,
-      });
-    } catch {
-      return false;
-    }
-    if (child.pid === undefined) return false;
-    lowerPriority(child.pid);
-    child.on('message', (reply: LaunchReply) => {
-      const done = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      done?.(reply);
-    });
-    const gone = () => {
-      if (this.child !== child) return;
-      this.child = undefined;
-      const waiting = [...this.pending.values()];
-      this.pending.clear();
-      for (const done of waiting)
-        done({ stdout: '', stderr: '', error: { message: 'the kustomize launcher stopped', killed: false } });
-    };
-    child.on('exit', gone);
-    child.on('error', gone);
-    this.child = child;
-    return true;
-  }
-
-  readonly launch: Launch = (file, args, options) => {
-    if (!this.start()) return launchDirectly(file, args, options);
-    const child = this.child!;
-    const id = this.nextId++;
-    return new Promise<LaunchOutcome>((resolveOutcome) => {
-      const onAbort = () => child.send({ type: 'kill', id } satisfies LaunchRequest);
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(id, (outcome) => {
-        options.signal?.removeEventListener('abort', onAbort);
-        resolveOutcome(outcome);
-      });
-      try {
-        child.send({
-          type: 'run',
-          id,
-          file,
-          args: [...args],
-          timeoutMs: options.timeoutMs,
-          maxBuffer: options.maxBuffer,
-        } satisfies LaunchRequest);
-      } catch {
-        // The launcher ended just now: this one goes direct, the next starts a new launcher.
-        this.pending.delete(id);
-        options.signal?.removeEventListener('abort', onAbort);
-        resolveOutcome(launchDirectly(file, args, options));
-      }
-    });
-  };
-
-  dispose(): void {
-    const child = this.child;
-    this.child = undefined;
-    child?.disconnect();
   }
 }

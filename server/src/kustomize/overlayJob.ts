@@ -2,9 +2,9 @@
  * One overlay's check, from the text of its inputs to findings in them: render (or reuse the render
  * of the same inputs), lint the rendered objects and map each finding back to its source line.
  * This is the heavy part of the language server's overlay checks (a process spawn, the rendered
- * YAML read and parsed, every rule run on it), so it runs in a worker thread (overlayWorker.ts),
- * away from the thread that answers edits; overlayJobs.ts runs it in-thread only when the worker's
- * script is not there.
+ * YAML read and parsed, every rule run on it), so it runs in a process of its own
+ * (overlayProcess.ts), away from the server that answers edits; overlayJobs.ts runs it in the
+ * server only when that process's script is not there.
  *
  * The runner keeps its own index of the files it was sent: each job carries only the files that
  * changed since the one before (overlayJobs.ts keeps the two in step), so the thread that sends a
@@ -19,7 +19,6 @@ import type { Finding } from '../rules/types';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import { isKustomizationPath } from './kustomization';
-import type { Launch } from './launch';
 import { fsPathOf, kustomizeLayout } from './layout';
 import { overlayFindings } from './overlayChecks';
 import { type KustomizeCommand, type RenderResult, type UnsavedInputs, renderOverlay } from './render';
@@ -77,10 +76,8 @@ export class OverlayJobRunner {
   constructor(
     private readonly options: {
       render?: RenderFn;
-      /** Stops a running kustomize (the worker's stop message). */
+      /** Stops a running kustomize (the server went). */
       signal?: AbortSignal;
-      /** How kustomize is started (the worker's launcher process); directly otherwise. */
-      launch?: Launch;
     } = {},
   ) {}
 
@@ -116,7 +113,6 @@ export class OverlayJobRunner {
         unsaved: await this.unsaved(job.inputDirs, inputs),
         tempDir: job.tempDir,
         ...(this.options.signal ? { signal: this.options.signal } : {}),
-        ...(this.options.launch ? { launch: this.options.launch } : {}),
       });
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
       this.cache.set(key, result);

@@ -1,42 +1,46 @@
 /**
- * Hands overlay jobs (overlayJob.ts) to the overlay worker thread and brings back their findings.
+ * Hands overlay jobs (overlayJob.ts) to the overlay process (overlayProcess.ts) and brings back
+ * their findings.
  *
- * The worker holds its own copy of the files: each job carries only what changed since the job
+ * The process holds its own copy of the files: each job carries only what changed since the job
  * before (a changed text is a new string, so finding it is a pointer comparison per file) plus the
- * job's inputs the worker has not seen. When the worker fails it is replaced on the next job, which
- * then carries every input again.
- *
- * Without the worker's script (running from sources outside tests) the jobs run in this thread.
+ * job's inputs the process has not seen. When the process fails it is replaced on the next job,
+ * which then carries every input again.
  *
  * Every temporary folder of a render (kustomize's wrapper, the copy of unsaved inputs) is made in
- * one folder of this process, removed when the jobs are disposed of and when the process exits: a
+ * one folder of this server, removed when the jobs are disposed of and when the server exits: a
  * server stopped in the middle of a render (the editor closing) leaves nothing behind.
+ *
+ * Without the process's script (running from sources outside the tests) the jobs run in this
+ * process.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { currentLocale } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { lowerPriority } from './launch';
 import { fsPathOf } from './layout';
 import { type JobFile, type OverlayJob, type OverlayJobResult, OverlayJobRunner } from './overlayJob';
-import type { FromOverlayWorker, ToOverlayWorker } from './overlayWorkerProtocol';
+import type { FromOverlayProcess, ToOverlayProcess } from './overlayProcessProtocol';
 
-/** The worker's bundle, beside dist/server.js. */
-const BUNDLED_SCRIPT = resolve(__dirname, 'overlayWorker.js');
-/** The worker's source, when this file runs from its source under tsx (the unit tests). */
-const SOURCE_SCRIPT = resolve(__dirname, 'overlayWorker.ts');
+/** The process's bundle, beside dist/server.js. */
+const BUNDLED_SCRIPT = resolve(__dirname, 'overlayProcess.js');
+/** Its source, when this file runs from its source under tsx (the tests). */
+const SOURCE_SCRIPT = resolve(__dirname, 'overlayProcess.ts');
 
-export type OverlayThread = 'worker' | 'inline';
+/** Where the jobs run: the overlay process, or this one. */
+export type OverlayJobsWhere = 'process' | 'inline';
 
-/** A job as the service describes it; the files and the language are added here. */
+/** A job as the service describes it; the files, the language and the temporary folder are added here. */
 export type OverlayJobRequest = Omit<OverlayJob, 'files' | 'deleted' | 'locale' | 'tempDir'>;
 
 export class OverlayJobs {
   /** What the runner holds of each file: the text sent and whether it was an editor's. */
   private readonly sent = new Map<string, { text: string; buffer: boolean }>();
   private readonly paths = new Map<string, string>();
-  private worker: Worker | undefined;
+  private child: ChildProcess | undefined;
   private inline: OverlayJobRunner | undefined;
   private nextId = 0;
   private readonly pending = new Map<
@@ -44,7 +48,7 @@ export class OverlayJobs {
     { resolve: (r: OverlayJobResult) => void; reject: (e: Error) => void }
   >();
   private disposed = false;
-  /** This process's folder for the renders' temporary folders, made at the first job. */
+  /** This server's folder for the renders' temporary folders, made at the first job. */
   private tempDir: string | undefined;
   private readonly removeTempDir = () => {
     if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
@@ -52,13 +56,13 @@ export class OverlayJobs {
 
   constructor(
     private readonly workspace: WorkspaceIndex,
-    readonly thread: OverlayThread = defaultThread(),
+    readonly where: OverlayJobsWhere = defaultWhere(),
   ) {}
 
-  /** Runs one job; rejects when the worker fails or the jobs are disposed of. */
+  /** Runs one job; rejects when the process fails or the jobs are disposed of. */
   run(request: OverlayJobRequest): Promise<OverlayJobResult> {
     if (this.disposed) return Promise.reject(new Error('overlay jobs stopped'));
-    if (this.thread === 'inline') {
+    if (this.where === 'inline') {
       const runner = (this.inline ??= new OverlayJobRunner());
       return runner.run(this.withFiles(request)).catch((error: unknown) => {
         // The runner may have taken half a job's files: start afresh.
@@ -67,29 +71,35 @@ export class OverlayJobs {
         throw error;
       });
     }
-    const worker = this.worker ?? this.startWorker();
+    const child = this.child ?? this.startProcess();
     const id = this.nextId++;
     const job = this.withFiles(request);
     return new Promise<OverlayJobResult>((resolveJob, reject) => {
       this.pending.set(id, { resolve: resolveJob, reject });
-      worker.postMessage({ type: 'job', id, job } satisfies ToOverlayWorker);
+      try {
+        child.send({ type: 'job', id, job } satisfies ToOverlayProcess);
+      } catch (error) {
+        // The process ended just now: the next job starts a new one.
+        this.replaceProcess(child);
+        this.failPending(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    const worker = this.worker;
-    this.worker = undefined;
+    const child = this.child;
+    this.child = undefined;
     this.failPending(new Error('overlay jobs stopped'));
     const cleanUp = () => {
       process.off('exit', this.removeTempDir);
       this.removeTempDir();
     };
-    if (worker) {
-      // The worker kills a running kustomize and removes its folders, then ends; then this folder goes.
-      worker.once('exit', cleanUp);
-      worker.postMessage({ type: 'stop' } satisfies ToOverlayWorker);
+    if (child?.connected) {
+      // The process kills a running kustomize and removes its folders, then ends; then this folder goes.
+      child.once('exit', cleanUp);
+      child.disconnect();
     } else {
       cleanUp();
     }
@@ -141,45 +151,50 @@ export class OverlayJobs {
     return path;
   }
 
-  private startWorker(): Worker {
-    const worker = existsSync(BUNDLED_SCRIPT)
-      ? new Worker(BUNDLED_SCRIPT, { stdout: true, stderr: true })
-      : // From sources the worker loads its TypeScript through tsx's require hook, as the tests do.
-        new Worker(`require('tsx/cjs'); require(${JSON.stringify(SOURCE_SCRIPT)});`, {
-          eval: true,
-          stdout: true,
-          stderr: true,
-        });
-    // The language server's stdout is the protocol: whatever the thread prints goes to stderr.
-    worker.stdout.pipe(process.stderr);
-    worker.stderr.pipe(process.stderr);
-    worker.unref();
-    worker.on('message', (message: FromOverlayWorker) => {
+  /** The one fork of this server for overlays (launch.ts says why that matters), once. */
+  private startProcess(): ChildProcess {
+    const bundled = existsSync(BUNDLED_SCRIPT);
+    // From sources, tsx's require hook is found from the repository's root.
+    const args = bundled ? [BUNDLED_SCRIPT] : ['--require', 'tsx/cjs', SOURCE_SCRIPT];
+    const child = spawn(process.execPath, args, {
+      cwd: bundled ? __dirname : resolve(__dirname, '..', '..', '..'),
+      // Never the server's stdout: that is the protocol. What the process prints goes to stderr.
+      stdio: ['ignore', 2, 2, 'ipc'],
+      serialization: 'advanced',
+      windowsHide: true,
+    });
+    lowerPriority(child.pid);
+    child.on('message', (message: FromOverlayProcess) => {
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
       if (message.type === 'done') waiting?.resolve(message.result);
       else {
         // The runner may have taken half a job's files: start afresh.
-        this.replaceWorker(worker);
+        this.replaceProcess(child);
         waiting?.reject(new Error(message.message));
       }
     });
     const failed = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.replaceWorker(worker);
+      if (this.child !== child) return;
+      this.replaceProcess(child);
       this.failPending(error);
     };
-    worker.on('error', failed);
-    worker.on('exit', (code) => failed(new Error(`overlay worker exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
+    child.on('error', failed);
+    child.on('exit', (code, signal) =>
+      failed(new Error(`overlay process exited (${signal ?? `code ${String(code)}`})`)),
+    );
+    // The server may exit while the process still works; the process ends when the channel closes.
+    child.unref();
+    child.channel?.unref();
+    this.child = child;
+    return child;
   }
 
-  /** The next job starts a new worker with every input. */
-  private replaceWorker(worker: Worker): void {
-    if (this.worker === worker) {
-      this.worker = undefined;
-      void worker.terminate();
+  /** The next job starts a new process with every input. */
+  private replaceProcess(child: ChildProcess): void {
+    if (this.child === child) {
+      this.child = undefined;
+      if (child.connected) child.disconnect();
     }
     this.sent.clear();
   }
@@ -191,8 +206,8 @@ export class OverlayJobs {
   }
 }
 
-function defaultThread(): OverlayThread {
+function defaultWhere(): OverlayJobsWhere {
   return existsSync(BUNDLED_SCRIPT) || (__filename.endsWith('.ts') && existsSync(SOURCE_SCRIPT))
-    ? 'worker'
+    ? 'process'
     : 'inline';
 }

@@ -7,14 +7,14 @@
  * content of its inputs, so an edit elsewhere or an undo costs nothing. The service asks for the
  * findings of a file when it publishes and is told which files to publish again.
  *
- * Why rendering cannot slow typing: everything a render costs in this process (starting kustomize,
- * whose spawn blocks the calling thread while the process is forked; reading its output; parsing
- * and linting the rendered objects; mapping findings back) runs in a worker thread at low priority
- * (overlayJobs.ts, overlayWorker.ts), and kustomize itself at low priority (render.ts). What runs
- * here is a debounce timer, a pointer comparison per file to find what the worker has not seen,
- * and storing the findings and republishing; a job is sent and its result taken in only on a turn
- * of the event loop with no edit waiting to be linted (`editPending`), so an edit's diagnostics go
- * out first.
+ * Why rendering cannot slow typing: everything a render costs (copying unsaved inputs, starting
+ * kustomize, reading its output, parsing and linting the rendered objects, mapping findings back)
+ * happens in the overlay process, at low priority with all its threads (overlayJobs.ts,
+ * overlayProcess.ts), and kustomize is its child, not this process's: a fork of this process
+ * would stall its main thread (launch.ts). What runs here is a debounce timer, a pointer
+ * comparison per file to find what the overlay process has not seen, and storing the findings and
+ * republishing; a job is sent and its result taken in only on a turn of the event loop with no
+ * edit waiting to be linted (`editPending`), so an edit's diagnostics go out first.
  */
 import { t } from '../localize';
 import type { HpaSettings } from '../lint/settings';
@@ -30,7 +30,7 @@ import {
   unavailableFinding,
 } from './overlayChecks';
 import type { OverlayJobResult } from './overlayJob';
-import { OverlayJobs, type OverlayThread } from './overlayJobs';
+import { OverlayJobs, type OverlayJobsWhere } from './overlayJobs';
 import { DEFAULT_RENDER_TIMEOUT_MS, type KustomizeCommand, findKustomizeCommand } from './render';
 
 /** The pause after the last change to an overlay's inputs before it is rendered again. */
@@ -60,8 +60,8 @@ export interface OverlayServiceOptions {
    * edit's diagnostics are out.
    */
   editPending?: () => boolean;
-  /** Where renders run: a worker thread (the default when its script is there) or this one (tests). */
-  thread?: OverlayThread;
+  /** Where renders run: the overlay process (the default when its script is there) or this one (tests). */
+  where?: OverlayJobsWhere;
 }
 
 export class OverlayService {
@@ -71,7 +71,7 @@ export class OverlayService {
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
-  /** Renders, lints and maps back, in the worker thread. */
+  /** Renders, lints and maps back, in the overlay process. */
   private readonly jobs: OverlayJobs;
   /** The latest successful render of each overlay, by overlay URI (for the preview). */
   private readonly lastRender = new Map<string, { yaml: string; baseDir: string }>();
@@ -86,15 +86,15 @@ export class OverlayService {
 
   constructor(private readonly options: OverlayServiceOptions) {
     this.trusted = options.trusted;
-    this.jobs = new OverlayJobs(options.workspace, options.thread);
+    this.jobs = new OverlayJobs(options.workspace, options.where);
     this.layout = kustomizeLayout(new Map());
     options.workspace.onFileChanged((uri) => this.fileChanged(uri));
     this.refreshLayout();
   }
 
   /** Where the renders run (tests and measurements). */
-  get thread(): OverlayThread {
-    return this.jobs.thread;
+  get where(): OverlayJobsWhere {
+    return this.jobs.where;
   }
 
   /** Findings the overlays add to a file, minus those the file's own findings already show. */
@@ -134,7 +134,7 @@ export class OverlayService {
 
   /**
    * Settings changed: every overlay is checked again (a rule turned off or up applies to rendered
-   * findings too: a lint in the worker, the renders being cached), and a different kustomize
+   * findings too: a lint in the overlay process, the renders being cached), and a different kustomize
    * command renders them again.
    */
   settingsChanged(): void {

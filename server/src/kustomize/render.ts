@@ -18,7 +18,7 @@ import { constants } from 'node:fs';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, join, posix, relative, sep } from 'node:path';
-import { type Launch, launchDirectly } from './launch';
+import { launchDirectly } from './launch';
 import { createRenderMirror, type MirrorLimits, type RenderMirror } from './renderMirror';
 
 export interface KustomizeCommand {
@@ -83,8 +83,6 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** Where the temporary folders go (the language server's own folder, removed when it exits). */
   tempDir?: string;
-  /** How kustomize is started (launch.ts): directly unless given. */
-  launch?: Launch;
 }
 
 /**
@@ -139,8 +137,7 @@ async function renderIn(
       `resources:\n  - ${JSON.stringify(included)}\nbuildMetadata: [originAnnotations, transformerAnnotations]\n`,
     );
     const [program, ...args] = command.argv;
-    const launch = options.launch ?? launchDirectly;
-    const outcome = await launch(program!, [...args, wrapper], {
+    const outcome = await launchDirectly(program!, [...args, wrapper], {
       timeoutMs,
       maxBuffer: MAX_OUTPUT_BYTES,
       ...(options.signal ? { signal: options.signal } : {}),
