@@ -51,7 +51,11 @@ export class OverlayJobs {
   /** This server's folder for the renders' temporary folders, made at the first job. */
   private tempDir: string | undefined;
   private readonly removeTempDir = () => {
-    if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
+    try {
+      if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true, maxRetries: 2 });
+    } catch {
+      // The overlay process was still writing there; it removes its own folders as it ends.
+    }
   };
 
   constructor(
