@@ -256,8 +256,8 @@ describe(
       }
       await service.idle();
     });
-    after(() => {
-      service.dispose();
+    after(async () => {
+      await service.dispose();
       if (savedTmp === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = savedTmp;
     });
@@ -318,6 +318,14 @@ describe(
       assert.equal(own.length, 1);
       assert.match(own[0]!, /^hpa-lint-/);
       assert.deepEqual(readdirSync(join(scratch, own[0]!)), []);
+    });
+
+    test('stopping the service ends the overlay process and removes its folder', async () => {
+      await service.dispose();
+      assert.deepEqual(
+        readdirSync(scratch).filter((name) => name.startsWith('hpa-')),
+        [],
+      );
     });
   },
 );

@@ -90,8 +90,12 @@ export class OverlayJobs {
     });
   }
 
-  dispose(): void {
-    if (this.disposed) return;
+  /**
+   * Stops the jobs: the overlay process kills a running kustomize, removes its folders and ends;
+   * then this server's temporary folder goes. Resolves when all of that is done.
+   */
+  dispose(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
     this.disposed = true;
     const child = this.child;
     this.child = undefined;
@@ -100,13 +104,19 @@ export class OverlayJobs {
       process.off('exit', this.removeTempDir);
       this.removeTempDir();
     };
-    if (child?.connected) {
-      // The process kills a running kustomize and removes its folders, then ends; then this folder goes.
-      child.once('exit', cleanUp);
-      child.disconnect();
-    } else {
+    if (!child?.connected || child.exitCode !== null) {
       cleanUp();
+      return Promise.resolve();
     }
+    return new Promise<void>((resolveStopped) => {
+      // Whoever waits for the stop keeps this process running until the overlay process has ended.
+      child.ref();
+      child.once('exit', () => {
+        cleanUp();
+        resolveStopped();
+      });
+      child.disconnect();
+    });
   }
 
   /** The request with the files the runner does not hold as the index does. */

@@ -160,11 +160,12 @@ export class OverlayService {
     while (this.timer !== undefined || this.running) await new Promise((r) => setTimeout(r, 20));
   }
 
-  dispose(): void {
+  /** Stops rendering; resolves once the overlay process has ended and its folders are gone. */
+  dispose(): Promise<void> {
     this.disposed = true;
-    this.jobs.dispose();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    return this.jobs.dispose();
   }
 
   private fileChanged(uri: string): void {
