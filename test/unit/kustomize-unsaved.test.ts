@@ -220,6 +220,50 @@ describe(
 );
 
 describe(
+  'the overlay checks in the server process itself (no overlay process script)',
+  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl' },
+  () => {
+    test('an unsaved patch gives the same rendered finding', async () => {
+      setLocale('en');
+      const workspace = new WorkspaceIndex();
+      const service = new OverlayService({
+        workspace,
+        settings: () => DEFAULT_SETTINGS,
+        trusted: true,
+        root: pathToFileURL(TREE).toString(),
+        republish: () => undefined,
+        delayMs: 10,
+        where: 'inline',
+      });
+      try {
+        for (const path of filesUnder(TREE)) {
+          if (!/\.ya?ml$/.test(path)) continue;
+          workspace.setFile(
+            new FileModel(pathToFileURL(path).toString(), readFileSync(path, 'utf8'), undefined),
+          );
+        }
+        const text = diskText('overlays/prod/hpa-patch.yaml').replace(
+          'periodSeconds: 60',
+          'periodSeconds: 3600',
+        );
+        workspace.setFile(new FileModel(uriOf('overlays/prod/hpa-patch.yaml'), text, 1));
+        await service.idle();
+        assert.equal(service.where, 'inline');
+        const at = text.indexOf('3600');
+        assert.deepEqual(
+          service
+            .findingsFor(uriOf('overlays/prod/hpa-patch.yaml'), [])
+            .map((f) => [f.rule, f.span.start, f.span.end]),
+          [['period-seconds-range', at, at + 4]],
+        );
+      } finally {
+        await service.dispose();
+      }
+    });
+  },
+);
+
+describe(
   "the language server's overlay checks with unsaved edits",
   { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl' },
   () => {
