@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { currentLocale } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { lowerPriority } from './launch';
+import { idlePolicyCommand, lowerPriority } from './launch';
 import { fsPathOf } from './layout';
 import { type JobFile, type OverlayJob, type OverlayJobResult, OverlayJobRunner } from './overlayJob';
 import type { FromOverlayProcess, ToOverlayProcess } from './overlayProcessProtocol';
@@ -48,6 +48,8 @@ export class OverlayJobs {
     { resolve: (r: OverlayJobResult) => void; reject: (e: Error) => void }
   >();
   private disposed = false;
+  /** Start the process under SCHED_IDLE (until a start that way fails). */
+  private idlePolicy = true;
   /** This server's folder for the renders' temporary folders, made at the first job. */
   private tempDir: string | undefined;
   private readonly removeTempDir = () => {
@@ -170,7 +172,12 @@ export class OverlayJobs {
     const bundled = existsSync(BUNDLED_SCRIPT);
     // From sources, tsx's require hook is found from the repository's root.
     const args = bundled ? [BUNDLED_SCRIPT] : ['--require', 'tsx/cjs', SOURCE_SCRIPT];
-    const child = spawn(process.execPath, args, {
+    // Under SCHED_IDLE where the system has `chrt` (launch.ts); a chrt that fails is not tried again.
+    const chrt = this.idlePolicy ? idlePolicyCommand() : undefined;
+    const [program, ...programArgs] = chrt
+      ? [chrt, '--idle', '0', process.execPath, ...args]
+      : [process.execPath, ...args];
+    const child = spawn(program!, programArgs, {
       cwd: bundled ? __dirname : resolve(__dirname, '..', '..', '..'),
       // Never the server's stdout: that is the protocol. What the process prints goes to stderr.
       stdio: ['ignore', 2, 2, 'ipc'],
@@ -178,7 +185,9 @@ export class OverlayJobs {
       windowsHide: true,
     });
     lowerPriority(child.pid);
+    let answered = false;
     child.on('message', (message: FromOverlayProcess) => {
+      answered = true;
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
       if (message.type === 'done') waiting?.resolve(message.result);
@@ -193,10 +202,14 @@ export class OverlayJobs {
       this.replaceProcess(child);
       this.failPending(error);
     };
-    child.on('error', failed);
-    child.on('exit', (code, signal) =>
-      failed(new Error(`overlay process exited (${signal ?? `code ${String(code)}`})`)),
-    );
+    child.on('error', (error) => {
+      if (chrt && !answered) this.idlePolicy = false;
+      failed(error);
+    });
+    child.on('exit', (code, signal) => {
+      if (chrt && !answered && !this.disposed) this.idlePolicy = false;
+      failed(new Error(`overlay process exited (${signal ?? `code ${String(code)}`})`));
+    });
     // The server may exit while the process still works; the process ends when the channel closes.
     child.unref();
     child.channel?.unref();

@@ -9,8 +9,9 @@
  * touches a fresh page waits; a low-priority thread preempted half-way through a fork holds them
  * for tens of milliseconds (launch.ts has the figures). Here the fork stalls only this process.
  * And a process can run entirely at low priority, its collector's and compiler's helper threads
- * included, so on a busy machine it takes only the CPU the editor leaves over; a thread of the
- * server would share the server's helper threads at normal priority.
+ * included (and under SCHED_IDLE where `chrt` is there: launch.ts), so on a busy machine it takes
+ * only the CPU the editor leaves over; a thread of the server would share the server's helper
+ * threads at normal priority.
  *
  * When the server goes (the IPC channel closes), a running kustomize is killed, its temporary
  * folders are removed, and the process ends.

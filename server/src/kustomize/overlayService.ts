@@ -69,6 +69,8 @@ export class OverlayService {
   /** Each overlay's input folders, worked out once per layout. */
   private inputDirsByOverlay = new Map<string, string[]>();
   private readonly dirty = new Set<string>();
+  /** Overlays whose last check failed and was tried once more. */
+  private readonly retried = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   /** Renders, lints and maps back, in the overlay process. */
@@ -265,10 +267,16 @@ export class OverlayService {
             });
           } catch (error) {
             if (this.disposed) return;
-            // A bug in a rule on the rendered objects: this overlay's findings wait for its next render.
             console.error(`hpa: checking overlay ${overlayUri} failed: ${String(error)}`);
+            // The overlay process ended under it (it is started again) or a rule failed on the
+            // rendered objects: one more try now, then the overlay waits for its next change.
+            if (!this.retried.has(overlayUri)) {
+              this.retried.add(overlayUri);
+              this.dirty.add(overlayUri);
+            }
             continue;
           }
+          this.retried.delete(overlayUri);
           if (result.spawned) this.renders++;
           await this.quiet();
           if (this.disposed) return;
