@@ -280,6 +280,9 @@ export class OverlayService {
           if (result.spawned) this.renders++;
           await this.quiet();
           if (this.disposed) return;
+          // Its inputs changed meanwhile (an edit, files still arriving from the start-up scan):
+          // these findings were mapped onto texts that are gone. The next check is already due.
+          if (this.dirty.has(overlayUri)) continue;
           if (result.rendered === undefined) this.lastRender.delete(overlayUri);
           else if (result.rendered !== 'same') this.lastRender.set(overlayUri, result.rendered);
           findings = result.findings;
