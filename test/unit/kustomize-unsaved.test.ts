@@ -304,6 +304,7 @@ describe(
       await service.dispose();
       if (savedTmp === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = savedTmp;
+      rmSync(scratch, { recursive: true, force: true });
     });
 
     test('the renders run in the overlay process, and the saved tree has no overlay finding', () => {
