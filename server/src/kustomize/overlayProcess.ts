@@ -16,7 +16,7 @@
  * When the server goes (the IPC channel closes), a running kustomize is killed, its temporary
  * folders are removed, and the process ends.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { constants as osConstants, setPriority } from 'node:os';
 import { type OverlayJob, OverlayJobRunner } from './overlayJob';
 import type { FromOverlayProcess, ToOverlayProcess } from './overlayProcessProtocol';
@@ -28,13 +28,21 @@ const runner = new OverlayJobRunner({ signal: stopping.signal });
 /** Jobs run one after another, in the order they came. */
 let queue: Promise<void> = Promise.resolve();
 
+/** The server's folder for temporary folders (the same for every job). */
+let tempDir: string | undefined;
+
 process.on('message', (message: ToOverlayProcess) => {
+  tempDir = message.job.tempDir;
   queue = queue.then(() => run(message.id, message.job));
 });
 
 process.on('disconnect', () => {
   stopping.abort();
-  void queue.then(() => process.exit(0));
+  void queue.then(() => {
+    // The server removes it when it exits normally; a server that was killed cannot.
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true, maxRetries: 2 });
+    process.exit(0);
+  });
 });
 
 async function run(id: number, job: OverlayJob): Promise<void> {
