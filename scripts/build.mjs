@@ -1,4 +1,4 @@
-// Bundles the six entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the seven entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
@@ -45,6 +45,15 @@ await Promise.all([
     ...node,
     entryPoints: ['server/src/cli/lintWorker.ts'],
     outfile: 'dist/lintWorker.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  }),
+  // The language server's overlay checks run in this process (server/src/kustomize/overlayJobs.ts).
+  build({
+    ...common,
+    entryPoints: ['server/src/kustomize/overlayProcess.ts'],
+    outfile: 'dist/overlayProcess.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Files that must be in every package: the bundles (with the preview's stylesheet and worker, and the CLI's lint worker), the manifest, its strings and the licence. */
+/** Files that must be in every package: the bundles (with the preview's stylesheet and worker, the CLI's lint worker and the server's overlay process), the manifest, its strings and the licence. */
 const REQUIRED = [
   'package.json',
   'README.md',
@@ -21,6 +21,7 @@ const REQUIRED = [
   'dist/simulationWorker.js',
   'dist/cli.js',
   'dist/lintWorker.js',
+  'dist/overlayProcess.js',
   'package.nls.json',
   'package.nls.ja.json',
   'package.nls.zh-tw.json',
@@ -33,7 +34,7 @@ const ALLOWED = [
   /^package\.json$/,
   /^README\.md$/,
   /^LICENSE$/,
-  /^dist\/(client|server|webview|simulationWorker|cli|lintWorker)\.js$/,
+  /^dist\/(client|server|webview|simulationWorker|cli|lintWorker|overlayProcess)\.js$/,
   /^dist\/webview\.css$/,
   /^package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,

@@ -2,49 +2,39 @@
  * Kustomize in the language server, on its own: it listens to the workspace index, keeps the
  * kustomize layout (and so the set of patch files, which are partial objects) current at once, and
  * renders the overlays in the background: after a pause in changes to their inputs, one at a time,
- * each render a child process with a timeout, and never in an untrusted workspace. A render is
- * cached by the content of its inputs, so an edit elsewhere or an undo costs nothing. The service
- * asks for the findings of a file when it publishes and is told which files to publish again.
+ * each render a child process with a timeout, and never in an untrusted workspace. A render sees
+ * the editor's unsaved text (render.ts renders from a private copy then) and is cached by the
+ * content of its inputs, so an edit elsewhere or an undo costs nothing. The service asks for the
+ * findings of a file when it publishes and is told which files to publish again.
  *
- * Why a child process cannot slow typing: the render runs in kustomize, outside this process and at
- * low priority (render.ts); what runs here is a debounce timer, one hash of the inputs' text per
- * render, starting the process (a spawn blocks this thread until the child runs) and mapping the
- * rendered findings back (renderedFindings.ts). The last two wait for a turn of the event loop with
- * no edit waiting to be linted (`editPending`), so an edit's diagnostics go out first.
+ * Why rendering cannot slow typing: everything a render costs (copying unsaved inputs, starting
+ * kustomize, reading its output, parsing and linting the rendered objects, mapping findings back)
+ * happens in the overlay process, at low priority with all its threads (overlayJobs.ts,
+ * overlayProcess.ts), and kustomize is its child, not this process's: a fork of this process
+ * would stall its main thread (launch.ts). What runs here is a debounce timer, a pointer
+ * comparison per file to find what the overlay process has not seen, and storing the findings and
+ * republishing; a job is sent and its result taken in only on a turn of the event loop with no
+ * edit waiting to be linted (`editPending`), so an edit's diagnostics go out first.
  */
-import { createHash } from 'node:crypto';
 import { t } from '../localize';
 import type { HpaSettings } from '../lint/settings';
 import type { Finding } from '../rules/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { isKustomizationPath } from './kustomization';
-import {
-  type KustomizationFile,
-  type KustomizeLayout,
-  fsPathOf,
-  kustomizeLayout,
-  overlayInputDirs,
-} from './layout';
+import { type KustomizeLayout, fsPathOf, kustomizeLayout, overlayInputDirs } from './layout';
 import {
   involvesAutoscaler,
   newRenderedFindings,
-  overlayFindings,
   overlayLabel,
   renderableOverlays,
   unavailableFinding,
 } from './overlayChecks';
-import {
-  DEFAULT_RENDER_TIMEOUT_MS,
-  type KustomizeCommand,
-  type RenderResult,
-  findKustomizeCommand,
-  renderOverlay,
-} from './render';
+import type { OverlayJobResult } from './overlayJob';
+import { OverlayJobs, type OverlayJobsWhere } from './overlayJobs';
+import { DEFAULT_RENDER_TIMEOUT_MS, type KustomizeCommand, findKustomizeCommand } from './render';
 
 /** The pause after the last change to an overlay's inputs before it is rendered again. */
 export const DEFAULT_RENDER_DELAY_MS = 1500;
-/** Renders kept (by input content); a workspace rarely has more overlays than this. */
-const CACHE_SIZE = 64;
 
 export interface OverlayServiceOptions {
   workspace: WorkspaceIndex;
@@ -66,12 +56,12 @@ export interface OverlayServiceOptions {
   delayMs?: number;
   timeoutMs?: number;
   /**
-   * True while an edit waits to be linted: starting kustomize (a process spawn blocks this thread
-   * until the child runs) and mapping a finished render wait until the edit's diagnostics are out.
+   * True while an edit waits to be linted: sending a job and taking in its findings wait until the
+   * edit's diagnostics are out.
    */
   editPending?: () => boolean;
-  /** Replaces the real render (tests of the scheduling only). */
-  render?: (command: KustomizeCommand, dir: string, timeoutMs: number) => Promise<RenderResult>;
+  /** Where renders run: the overlay process (the default when its script is there) or this one (tests). */
+  where?: OverlayJobsWhere;
 }
 
 export class OverlayService {
@@ -79,10 +69,12 @@ export class OverlayService {
   /** Each overlay's input folders, worked out once per layout. */
   private inputDirsByOverlay = new Map<string, string[]>();
   private readonly dirty = new Set<string>();
+  /** Overlays whose last check failed and was tried once more. */
+  private readonly retried = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
-  /** Render results by the key of their inputs' content. */
-  private readonly cache = new Map<string, RenderResult>();
+  /** Renders, lints and maps back, in the overlay process. */
+  private readonly jobs: OverlayJobs;
   /** The latest successful render of each overlay, by overlay URI (for the preview). */
   private readonly lastRender = new Map<string, { yaml: string; baseDir: string }>();
   /** The current findings of each overlay, by overlay URI. */
@@ -96,9 +88,15 @@ export class OverlayService {
 
   constructor(private readonly options: OverlayServiceOptions) {
     this.trusted = options.trusted;
+    this.jobs = new OverlayJobs(options.workspace, options.where);
     this.layout = kustomizeLayout(new Map());
     options.workspace.onFileChanged((uri) => this.fileChanged(uri));
     this.refreshLayout();
+  }
+
+  /** Where the renders run (tests and measurements). */
+  get where(): OverlayJobsWhere {
+    return this.jobs.where;
   }
 
   /** Findings the overlays add to a file, minus those the file's own findings already show. */
@@ -136,10 +134,14 @@ export class OverlayService {
     if (this.dirty.size > 0) this.arm();
   }
 
-  /** Settings changed: a different kustomize command renders every overlay again. */
+  /**
+   * Settings changed: every overlay is checked again (a rule turned off or up applies to rendered
+   * findings too: a lint in the overlay process, the renders being cached), and a different kustomize
+   * command renders them again.
+   */
   settingsChanged(): void {
-    if (this.command === undefined || this.command.configured === this.configuredCommand()) return;
-    this.command = undefined;
+    if (this.command !== undefined && this.command.configured !== this.configuredCommand())
+      this.command = undefined;
     for (const overlay of this.inputDirsByOverlay.keys()) this.dirty.add(overlay);
     if (this.dirty.size > 0) this.arm();
   }
@@ -160,10 +162,12 @@ export class OverlayService {
     while (this.timer !== undefined || this.running) await new Promise((r) => setTimeout(r, 20));
   }
 
-  dispose(): void {
+  /** Stops rendering; resolves once the overlay process has ended and its folders are gone. */
+  dispose(): Promise<void> {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    return this.jobs.dispose();
   }
 
   private fileChanged(uri: string): void {
@@ -249,19 +253,39 @@ export class OverlayService {
             t('install kubectl (or kustomize) on PATH and restart the language server'),
           );
         } else {
-          const result = await this.rendered(command, overlay);
           await this.quiet();
           if (this.disposed) return;
-          if (result.ok) this.lastRender.set(overlayUri, { yaml: result.yaml, baseDir: result.baseDir });
-          else this.lastRender.delete(overlayUri);
-          findings = overlayFindings(
-            overlay,
-            result,
-            this.layout,
-            this.options.workspace,
-            settings,
-            overlayLabel(overlay, this.options.root),
-          );
+          let result: OverlayJobResult;
+          try {
+            result = await this.jobs.run({
+              overlayUri,
+              label: overlayLabel(overlay, this.options.root),
+              inputDirs: dirs,
+              command,
+              settings,
+              timeoutMs: this.options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+            });
+          } catch (error) {
+            if (this.disposed) return;
+            console.error(`hpa: checking overlay ${overlayUri} failed: ${String(error)}`);
+            // The overlay process ended under it (it is started again) or a rule failed on the
+            // rendered objects: one more try now, then the overlay waits for its next change.
+            if (!this.retried.has(overlayUri)) {
+              this.retried.add(overlayUri);
+              this.dirty.add(overlayUri);
+            }
+            continue;
+          }
+          this.retried.delete(overlayUri);
+          if (result.spawned) this.renders++;
+          await this.quiet();
+          if (this.disposed) return;
+          // Its inputs changed meanwhile (an edit, files still arriving from the start-up scan):
+          // these findings were mapped onto texts that are gone. The next check is already due.
+          if (this.dirty.has(overlayUri)) continue;
+          if (result.rendered === undefined) this.lastRender.delete(overlayUri);
+          else if (result.rendered !== 'same') this.lastRender.set(overlayUri, result.rendered);
+          findings = result.findings;
         }
         this.findingsByOverlay.set(overlayUri, findings);
         this.options.republish(new Set([...before, ...findings].map((f) => f.uri)));
@@ -269,37 +293,6 @@ export class OverlayService {
     } finally {
       this.running = false;
     }
-  }
-
-  private async rendered(command: KustomizeCommand, overlay: KustomizationFile): Promise<RenderResult> {
-    const key = this.inputKey(command, overlay);
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    await this.quiet();
-    this.renders++;
-    const render = this.options.render ?? renderOverlay;
-    const result = await render(command, overlay.dir, this.options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS);
-    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(key, result);
-    return result;
-  }
-
-  /** The command and the text of every indexed file under the overlay's input folders. */
-  private inputKey(command: KustomizeCommand, overlay: KustomizationFile): string {
-    const dirs = this.inputDirsByOverlay.get(overlay.uri) ?? [overlay.dir];
-    const hash = createHash('sha256').update(command.label).update('\u0000').update(overlay.uri);
-    const inputs = this.options.workspace
-      .uris()
-      .filter((uri) => {
-        const path = fsPathOf(uri);
-        return dirs.some((dir) => path.startsWith(`${dir}/`));
-      })
-      .sort();
-    for (const uri of inputs) {
-      hash.update('\u0000').update(uri).update('\u0000');
-      hash.update(this.options.workspace.getFile(uri)?.text ?? '');
-    }
-    return hash.digest('hex');
   }
 }
 

@@ -7,12 +7,19 @@
  * object says which file it came from and which kustomizations changed it, without touching the
  * user's files. Plugins, exec functions and Helm inflation stay off (they are opt-in flags that
  * are never passed); a render that takes longer than the timeout is killed.
+ *
+ * When the editor holds unsaved text for some input, the overlay is rendered from a private copy of
+ * its input folders with that text written in (renderMirror.ts): the wrapper then sits in the
+ * copy's root, so the paths kustomize writes into its annotations, relative to the wrapper, name the
+ * real files once joined to `baseDir` (the real root plus the wrapper's name), and the paths in its
+ * messages are given back as the real ones. Nothing unsaved: the overlay renders where it is.
  */
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { constants as osConstants, setPriority, tmpdir } from 'node:os';
-import { delimiter, join, relative, sep } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, delimiter, join, posix, relative, sep } from 'node:path';
+import { launchDirectly } from './launch';
+import { createRenderMirror, type MirrorLimits, type RenderMirror } from './renderMirror';
 
 export interface KustomizeCommand {
   /** The program and its leading arguments; the folder is appended. */
@@ -59,57 +66,95 @@ async function onPath(program: string, path: string): Promise<boolean> {
   return false;
 }
 
-/** Renders the overlay in `overlayDir` (a file-system path). Never throws: failures are a message. */
+/** What the editor holds that the disk does not, for a render that should see it. */
+export interface UnsavedInputs {
+  /** The overlay's input folders (layout.ts's overlayInputDirs): what is copied. */
+  inputDirs: readonly string[];
+  /** Real path (normalized POSIX) -> the editor's text, for each input that differs from the disk. */
+  texts: ReadonlyMap<string, string>;
+  /** The copy's bounds (tests); renderMirror.ts's defaults otherwise. */
+  limits?: MirrorLimits;
+}
+
+export interface RenderOptions {
+  /** What the editor holds that the disk does not: rendered from a copy with it written in. */
+  unsaved?: UnsavedInputs;
+  /** Stops a running kustomize. */
+  signal?: AbortSignal;
+  /** Where the temporary folders go (the language server's own folder, removed when it exits). */
+  tempDir?: string;
+}
+
+/**
+ * Renders the overlay in `overlayDir` (a file-system path), with the editor's unsaved inputs when
+ * given. Never throws: failures are a message.
+ */
 export async function renderOverlay(
   command: KustomizeCommand,
   overlayDir: string,
   timeoutMs = DEFAULT_RENDER_TIMEOUT_MS,
+  options: RenderOptions = {},
 ): Promise<RenderResult> {
-  const wrapper = await mkdtemp(join(tmpdir(), 'hpa-kustomize-'));
+  const tempDir = options.tempDir ?? tmpdir();
+  let mirror: RenderMirror | undefined;
+  const unsaved = options.unsaved;
+  if (unsaved && unsaved.texts.size > 0) {
+    const made = await createRenderMirror(unsaved.inputDirs, unsaved.texts, unsaved.limits, tempDir);
+    // A tree too large to copy renders as saved: late, but never a copy of a whole disk.
+    if (made.ok) mirror = made.mirror;
+  }
+  try {
+    return await renderIn(command, overlayDir, timeoutMs, mirror, tempDir, options);
+  } catch (error) {
+    // The temporary folder could not be made (a full disk, a removed temporary folder).
+    return {
+      ok: false,
+      message: `${command.label}: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  } finally {
+    await mirror?.dispose();
+  }
+}
+
+async function renderIn(
+  command: KustomizeCommand,
+  overlayDir: string,
+  timeoutMs: number,
+  mirror: RenderMirror | undefined,
+  tempDir: string,
+  options: RenderOptions,
+): Promise<RenderResult> {
+  const wrapper = await mkdtemp(mirror ? join(mirror.dir, '.hpa-render-') : join(tempDir, 'hpa-kustomize-'));
+  // In a mirror the annotations' paths climb from the wrapper to the copies; joined to a folder of
+  // the same name in the real root they climb to the real files.
+  const baseDir = mirror ? posix.join(mirror.realRoot, basename(wrapper)) : wrapper.split(sep).join('/');
+  const renderedDir = mirror ? mirror.mirrorPathOf(overlayDir) : overlayDir;
   try {
     // kustomize refuses an absolute path as a resource root; a relative one may climb anywhere.
-    const included = relative(wrapper, overlayDir).split(sep).join('/');
+    const included = relative(wrapper, renderedDir).split(sep).join('/');
     await writeFile(
       join(wrapper, 'kustomization.yaml'),
       `resources:\n  - ${JSON.stringify(included)}\nbuildMetadata: [originAnnotations, transformerAnnotations]\n`,
     );
     const [program, ...args] = command.argv;
-    return await new Promise<RenderResult>((resolve) => {
-      const child = execFile(
-        program!,
-        [...args, wrapper],
-        { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true },
-        (error, stdout, stderr) => {
-          if (!error) return resolve({ ok: true, yaml: stdout, baseDir: wrapper.split(sep).join('/') });
-          const timedOut = (error as { killed?: boolean }).killed === true;
-          resolve({
-            ok: false,
-            message: timedOut
-              ? `${command.label}: no result after ${Math.round(timeoutMs / 1000)} s (stopped)`
-              : kustomizeMessage(String(stderr) || error.message, included, overlayDir),
-          });
-        },
-      );
-      lowerPriority(child.pid);
-      // kustomize reads no input; an open pipe would only keep a misconfigured command waiting.
-      child.stdin?.end();
+    const outcome = await launchDirectly(program!, [...args, wrapper], {
+      timeoutMs,
+      maxBuffer: MAX_OUTPUT_BYTES,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
+    if (!outcome.error) return { ok: true, yaml: outcome.stdout, baseDir };
+    if (outcome.error.killed)
+      return {
+        ok: false,
+        message: `${command.label}: no result after ${Math.round(timeoutMs / 1000)} s (stopped)`,
+      };
+    const raw = outcome.stderr || outcome.error.message;
+    return {
+      ok: false,
+      message: kustomizeMessage(mirror ? mirror.realPaths(raw) : raw, included, overlayDir),
+    };
   } finally {
     await rm(wrapper, { recursive: true, force: true });
-  }
-}
-
-/**
- * A render is background work: on a machine with few cores, kustomize at normal priority takes CPU
- * time from the language server and the editor while the user types. Best effort (a platform or
- * sandbox that refuses leaves it as it is).
- */
-function lowerPriority(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    setPriority(pid, osConstants.priority.PRIORITY_LOW);
-  } catch {
-    // not allowed here: the render still runs
   }
 }
 
