@@ -15,7 +15,8 @@ import { locate } from './findingsOutput';
 import { lintFile } from './lint';
 import { DEFAULT_SETTINGS } from './settings';
 
-function sampleApp(name: string, broken: boolean): string {
+/** One app of the warm-up release: a ConfigMap, a Deployment and its HPA; `broken` carries the common mistakes. */
+export function warmUpApp(name: string, broken: boolean): string {
   return `---
 apiVersion: v1
 kind: ConfigMap
@@ -81,7 +82,7 @@ spec:
 `;
 }
 
-const SAMPLE = sampleApp('warm-up-a', false) + sampleApp('warm-up-b', true);
+const SAMPLE = warmUpApp('warm-up-a', false) + warmUpApp('warm-up-b', true);
 
 export function warmUpLint(options: ParseOptions, rounds = 30): void {
   const settings = { ...DEFAULT_SETTINGS, rules: {} };

@@ -12,58 +12,16 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { DEFAULT_SETTINGS } from '../lint/settings';
+import { warmUpApp } from '../lint/warmUp';
 import type { ParseOptions } from '../yaml/documents';
 import { toDiagnostic } from './diagnostics';
 import { WorkspaceSync } from './workspaceSync';
-
-function sampleApp(i: number): string {
-  const name = `warm-up-${i}`;
-  const broken = i % 3 === 1;
-  return `---
-apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: ${name}
-data:
-  key: "value"
----
-apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: ${name}
-spec:
-${broken ? '  replicas: 2\n' : ''}  template:
-    spec:
-      containers:
-        - name: app
-          image: "registry.example.com/app:1.0"
-${broken ? '' : '          resources:\n            requests:\n              cpu: 250m\n'}---
-apiVersion: autoscaling/v2
-kind: HorizontalPodAutoscaler
-metadata:
-  name: ${name}
-spec:
-  scaleTargetRef:
-    apiVersion: apps/v1
-    kind: Deployment
-    name: ${name}
-  minReplicas: 2
-  maxReplicas: 10
-  metrics:
-    - type: Resource
-      resource:
-        name: cpu
-        target:
-          type: Utilization
-          averageUtilization: 70
-`;
-}
 
 /** `rounds` edits of a maxReplicas line in a 12-app file: same-length and growing ones, alternately. */
 export function warmUpEdits(options: ParseOptions, rounds = 60): void {
   const settings = { ...DEFAULT_SETTINGS, rules: {} };
   const uri = 'warm-up:///edits.yaml';
-  const text = Array.from({ length: 12 }, (_, i) => sampleApp(i)).join('');
+  const text = Array.from({ length: 12 }, (_, i) => warmUpApp(`warm-up-${i}`, i % 3 === 1)).join('');
   const document = TextDocument.create(uri, 'yaml', 1, text);
   const sync = new WorkspaceSync(options, () => true);
   const lines = text.split('\n');
