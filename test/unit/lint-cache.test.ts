@@ -10,6 +10,7 @@ import { FileModel } from '../../server/src/yaml/documents';
 import { lintFile } from '../../server/src/lint/lint';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { WorkspaceSync } from '../../server/src/lsp/workspaceSync';
 
 const SERVER_PARSE = { blankUnreadFields: true };
 const settings = { ...DEFAULT_SETTINGS };
@@ -123,5 +124,54 @@ describe('lint caches across edits', () => {
     }
     // The steps do change findings, so a cache that never refreshed would fail above.
     assert.ok(seen.size >= 4, `only ${seen.size} distinct outcomes`);
+  });
+});
+
+describe('a kustomization changes what the rules decide about files it does not touch', () => {
+  const base = 'file:///w/base/deployment.yaml';
+  const baseHpa = 'file:///w/base/hpa.yaml';
+  const overlay = 'file:///w/overlays/prod/kustomization.yaml';
+  const withReplicasFor = (name: string) =>
+    `resources:\n  - ../../base\nreplicas:\n  - name: ${name}\n    count: 3\n`;
+
+  test('the live index agrees with a fresh one as a kustomization comes, changes and goes', () => {
+    const uris = [base, baseHpa, overlay];
+    const steps: Texts[] = [
+      { [base]: deployment('web', { replicas: 2 }), [baseHpa]: hpa('web', 'web') },
+      // A `replicas:` entry for web hands the count to the rendered overlay (rules/targets.ts).
+      { [overlay]: withReplicasFor('web') },
+      { [overlay]: withReplicasFor('api') },
+      { [overlay]: withReplicasFor('web') },
+      { [overlay]: undefined },
+    ];
+    const live = new WorkspaceIndex();
+    const current: Texts = {};
+    const outcomes: string[] = [];
+    for (const [k, step] of steps.entries()) {
+      for (const [uri, text] of Object.entries(step)) {
+        current[uri] = text;
+        if (text === undefined) live.deleteFile(uri);
+        else live.setFile(new FileModel(uri, text, k + 1, live.getFile(uri), SERVER_PARSE));
+      }
+      const fresh = new WorkspaceIndex();
+      for (const uri of uris) {
+        const text = current[uri];
+        if (text !== undefined) fresh.setFile(new FileModel(uri, text, 1, undefined, SERVER_PARSE));
+      }
+      const expected = findingsOf(fresh, [base]);
+      assert.equal(findingsOf(live, [base]), expected, `step ${k}`);
+      outcomes.push(expected.includes('replicas-conflict') ? 'conflict' : 'handed over');
+    }
+    assert.deepEqual(outcomes, ['conflict', 'handed over', 'conflict', 'handed over', 'conflict']);
+  });
+
+  test('the server re-lints the workload and its autoscaler when a kustomization changes', () => {
+    const sync = new WorkspaceSync(SERVER_PARSE, () => false);
+    sync.diskChanged(base, deployment('web', { replicas: 2 }));
+    sync.diskChanged(baseHpa, hpa('web', 'web'));
+    assert.deepEqual([...sync.diskChanged(overlay, withReplicasFor('web'))].sort(), [base, baseHpa]);
+    // The same text again decides nothing anew.
+    assert.deepEqual([...sync.diskChanged(overlay, withReplicasFor('web'))], []);
+    assert.deepEqual([...sync.diskChanged(overlay, undefined)].sort(), [base, baseHpa]);
   });
 });

@@ -7,7 +7,8 @@
  */
 import { FileModel, type ParseOptions, type YamlDocumentModel } from '../yaml/documents';
 import type { K8sObject } from '../workspace/objects';
-import { relatedUris } from '../workspace/relatedFiles';
+import { isKustomizationPath } from '../kustomize/kustomization';
+import { autoscalerFiles, relatedUris } from '../workspace/relatedFiles';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /**
@@ -94,8 +95,11 @@ export class WorkspaceSync {
     next: FileModel | undefined,
     changed: (before: readonly K8sObject[], after: readonly K8sObject[]) => K8sObject[] = changedObjects,
   ): Set<string> {
+    const kustomizationChanged = isKustomizationPath(uri) && this.workspace.getFile(uri)?.text !== next?.text;
     const before = next ? this.workspace.setFile(next) : this.workspace.deleteFile(uri);
-    return relatedUris(changed(before, this.workspace.objectsIn(uri)), this.workspace);
+    const related = relatedUris(changed(before, this.workspace.objectsIn(uri)), this.workspace);
+    if (kustomizationChanged) for (const other of autoscalerFiles(this.workspace)) related.add(other);
+    return related;
   }
 
   private model(uri: string, text: string, version?: number): FileModel {

@@ -37,3 +37,17 @@ export function relatedUris(objects: readonly K8sObject[], workspace: WorkspaceI
   }
   return uris;
 }
+
+/**
+ * Every file holding an autoscaler or a workload one names: what a kustomization's change may
+ * re-decide (its `replicas:` entries, which folders it joins), since the rules read kustomizations
+ * for any pair (rules/targets.ts).
+ */
+export function autoscalerFiles(workspace: WorkspaceIndex): Set<string> {
+  const autoscalers = ['HorizontalPodAutoscaler', 'ScaledObject'].flatMap((kind) =>
+    workspace.objectsOfKind(kind),
+  );
+  const uris = relatedUris(autoscalers, workspace);
+  for (const autoscaler of autoscalers) uris.add(autoscaler.uri);
+  return uris;
+}

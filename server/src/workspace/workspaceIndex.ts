@@ -11,6 +11,7 @@
  * are those that resolve to that very definition. An object without metadata.namespace matches
  * every namespace (it gets one at apply time).
  */
+import { isKustomizationPath } from '../kustomize/kustomization';
 import type { FileModel } from '../yaml/documents';
 import { isCurrent, type K8sObject, objectOfDocument } from './objects';
 import { type ScaleTargetRef, groupReaches, isReplicaAutoscaler, scaleTargetOf } from './scaleTarget';
@@ -83,6 +84,12 @@ export class WorkspaceIndex {
   private readonly targetsChanged = new Map<string, number>();
   private readonly kindsChanged = new Map<string, number>();
   private partialsChanged = 0;
+  /**
+   * The latest change of any kustomization's text. Rules read kustomizations (a `replicas:` entry
+   * hands the count to the overlays; a kustomization between an HPA and its workload leaves the pair
+   * to the rendered overlay), so every object's lookups depend on them. They change rarely.
+   */
+  private kustomizationsChanged = 0;
 
   /** Replaces the set of patch files; returns the files whose status changed, to re-lint. */
   setPartialUris(uris: ReadonlySet<string>): string[] {
@@ -110,6 +117,8 @@ export class WorkspaceIndex {
     const uri = file.uri;
     const before = this.objectsByUri.get(uri) ?? [];
     if (!this.files.has(uri)) this.fileOrder.set(uri, this.nextFileOrder++);
+    if (isKustomizationPath(uri) && this.files.get(uri)?.text !== file.text)
+      this.kustomizationsChanged = ++changeTicks;
     this.files.set(uri, file);
     // Why a diff: a one-line edit in a 2,100-document release keeps every other document's record
     // (FileModel), so only the edited document's object leaves and enters the buckets. A document
@@ -146,6 +155,7 @@ export class WorkspaceIndex {
   deleteFile(uri: string): K8sObject[] {
     const before = this.objectsByUri.get(uri) ?? [];
     for (const object of before) this.removeFromBuckets(object);
+    if (isKustomizationPath(uri) && this.files.has(uri)) this.kustomizationsChanged = ++changeTicks;
     this.files.delete(uri);
     this.fileOrder.delete(uri);
     this.objectsByUri.delete(uri);
@@ -207,7 +217,12 @@ export class WorkspaceIndex {
    */
   dependencyStamp(object: K8sObject, kinds: readonly string[] = []): number {
     const { own, target } = bucketKeysOf(object);
-    let stamp = Math.max(this.partialsChanged, this.lastChange(own), this.lastChange(target));
+    let stamp = Math.max(
+      this.partialsChanged,
+      this.kustomizationsChanged,
+      this.lastChange(own),
+      this.lastChange(target),
+    );
     for (const kind of kinds) stamp = Math.max(stamp, this.kindsChanged.get(kind) ?? 0);
     return stamp;
   }
