@@ -509,3 +509,41 @@ describe('a base HPA that leaves maxReplicas to its overlays', () => {
     ]);
   });
 });
+
+describe('a kuttl test step’s assertion file', () => {
+  // What a kuttl step asserts about the HPA the operator created: a few fields, nothing required.
+  const assertion = [
+    'apiVersion: autoscaling/v2',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  maxReplicas: 5',
+    'status:',
+    '  currentReplicas: 2',
+    '',
+  ].join('\n');
+
+  test('is a partial object: no required fields, no cross-resource findings', () => {
+    assert.deepEqual(
+      lintFiles({ 'tests/e2e/scale/01-assert.yaml': assertion }, 'tests/e2e/scale/01-assert.yaml', ALL),
+      [],
+    );
+  });
+
+  test('the same text in a manifest is checked whole', () => {
+    const rows = lintFiles({ 'deploy/hpa.yaml': assertion }, 'deploy/hpa.yaml', ALL);
+    assert.deepEqual(
+      rows.filter((r) => r[0] === 'schema').map((r) => r[6]),
+      ['spec.scaleTargetRef: Required value'],
+    );
+  });
+
+  test('defines nothing: a Deployment asserted there is no target', () => {
+    const files = {
+      'deploy/hpa.yaml': utilizationHpa('web'),
+      'tests/e2e/scale/00-assert.yaml': bareDeployment('web'),
+    };
+    assert.deepEqual(only(lintFiles(files, 'deploy/hpa.yaml', ALL), 'target-not-found').length, 1);
+  });
+});

@@ -100,9 +100,12 @@ export class WorkspaceIndex {
     return changed;
   }
 
-  /** True for a file some kustomization applies as a patch. */
+  /**
+   * True for a file some kustomization applies as a patch, or a test's assertion: its objects set
+   * only some fields, and define nothing (no lookup returns them).
+   */
   isPartial(uri: string): boolean {
-    return this.partialUris.has(uri);
+    return this.partialUris.has(uri) || isTestAssertion(uri);
   }
 
   /** Told of every file that enters, changes in or leaves the index (the overlay checks listen). */
@@ -254,7 +257,7 @@ export class WorkspaceIndex {
 
   /** Every object of a kind, patches excepted (only kinds documents.ts parses: PARSED_KINDS). */
   objectsOfKind(kind: string): K8sObject[] {
-    return (this.objectsByKind.get(kind) ?? []).filter((o) => !this.partialUris.has(o.uri));
+    return (this.objectsByKind.get(kind) ?? []).filter((o) => !this.isPartial(o.uri));
   }
 
   /**
@@ -268,7 +271,7 @@ export class WorkspaceIndex {
       (o) =>
         namespacesMatch(namespace, o.declaredNamespace) &&
         groupReaches(group, o.group) &&
-        !this.partialUris.has(o.uri),
+        !this.isPartial(o.uri),
     );
   }
 
@@ -313,9 +316,7 @@ export class WorkspaceIndex {
   autoscalersNaming(kind: string, namespace: string | undefined, name: string): K8sObject[] {
     const list = this.autoscalersByTarget.get(nameKey(kind, name));
     if (!list) return [];
-    return list.filter(
-      (a) => namespacesMatch(namespace, a.declaredNamespace) && !this.partialUris.has(a.uri),
-    );
+    return list.filter((a) => namespacesMatch(namespace, a.declaredNamespace) && !this.isPartial(a.uri));
   }
 
   /** Every autoscaler whose reference names what this reference names (any definition). */
@@ -432,4 +433,12 @@ function remove<T>(map: Map<string, T[]>, key: string, value: T): void {
   const i = list.indexOf(value);
   if (i !== -1) list.splice(i, 1);
   if (list.length === 0) map.delete(key);
+}
+
+/**
+ * A kuttl test step's assertion (`00-assert.yaml`, `01-errors.yaml`): a partial object that a test
+ * matches the cluster's objects against, so it sets only the fields it checks and defines nothing.
+ */
+export function isTestAssertion(uri: string): boolean {
+  return /(?:^|\/)\d+-(?:assert|errors)\.ya?ml$/.test(uri);
 }
