@@ -6,6 +6,8 @@
 
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 export const SCALED_OBJECT_KIND = 'ScaledObject';
+/** Not a workload: its default requests stand in for a workload's missing ones at admission. */
+export const LIMIT_RANGE_KIND = 'LimitRange';
 
 /** The built-in kinds with a Pod template and a `scale` subresource that the server reads. */
 export const WORKLOAD_KINDS: readonly string[] = [

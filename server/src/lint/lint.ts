@@ -8,6 +8,7 @@ import type { Span } from '../yaml/ranges';
 import type { K8sObject } from '../workspace/objects';
 import { ALL_RULES, YAML_SYNTAX_RULE } from '../rules/index';
 import { patchesSet } from '../rules/targets';
+import { LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
 import type { Finding, Rule, Severity } from '../rules/types';
 import type { HpaSettings } from './settings';
 import { currentLocale, t } from '../localize';
@@ -137,7 +138,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
 }
 
 /** A LimitRange's default requests stand in for missing ones (rules/limitRanges.ts): every autoscaler reads them all. */
-const LIMIT_RANGE: readonly string[] = ['LimitRange'];
+const LIMIT_RANGE: readonly string[] = [LIMIT_RANGE_KIND];
 
 function cached(
   cache: WeakMap<YamlDocumentModel, CacheEntry>,

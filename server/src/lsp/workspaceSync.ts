@@ -7,7 +7,6 @@
  */
 import { FileModel, type ParseOptions, type YamlDocumentModel } from '../yaml/documents';
 import type { K8sObject } from '../workspace/objects';
-import { isKustomizationPath } from '../kustomize/kustomization';
 import { autoscalerFiles, relatedUris } from '../workspace/relatedFiles';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 
@@ -95,10 +94,12 @@ export class WorkspaceSync {
     next: FileModel | undefined,
     changed: (before: readonly K8sObject[], after: readonly K8sObject[]) => K8sObject[] = changedObjects,
   ): Set<string> {
-    const kustomizationChanged = isKustomizationPath(uri) && this.workspace.getFile(uri)?.text !== next?.text;
+    const kustomizations = this.workspace.kustomizationsChangedAt;
     const before = next ? this.workspace.setFile(next) : this.workspace.deleteFile(uri);
     const related = relatedUris(changed(before, this.workspace.objectsIn(uri)), this.workspace);
-    if (kustomizationChanged) for (const other of autoscalerFiles(this.workspace)) related.add(other);
+    // A kustomization's change may re-decide any pair (rules/targets.ts reads kustomizations).
+    if (this.workspace.kustomizationsChangedAt !== kustomizations)
+      for (const other of autoscalerFiles(this.workspace)) related.add(other);
     return related;
   }
 

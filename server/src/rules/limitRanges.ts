@@ -11,10 +11,9 @@
  * to keep quiet, since a finding the cluster contradicts is worse than one left out; one in another
  * application's folder says nothing about this one's namespace.
  */
+import { LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
 import type { K8sObject } from '../workspace/objects';
 import { namespacesMatch, type WorkspaceIndex } from '../workspace/workspaceIndex';
-
-export const LIMIT_RANGE_KIND = 'LimitRange';
 
 /** The fields of a Container item any one of which becomes the default request. */
 const DEFAULTING_FIELDS = ['defaultRequest', 'default', 'max', 'min'] as const;

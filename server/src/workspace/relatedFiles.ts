@@ -4,6 +4,7 @@
  * autoscalers on those workloads, in any of their definitions.
  * Used after an edit, with the objects from before and after it, so both sides are re-checked.
  */
+import { HPA_KIND, LIMIT_RANGE_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import type { K8sObject } from './objects';
 import type { WorkspaceIndex } from './workspaceIndex';
 
@@ -31,9 +32,8 @@ export function relatedUris(objects: readonly K8sObject[], workspace: WorkspaceI
     }
     addTargetsOf(object);
     // A LimitRange's default requests count for every autoscaler's utilization metrics.
-    if (object.kind === 'LimitRange')
-      for (const kind of ['HorizontalPodAutoscaler', 'ScaledObject'])
-        for (const autoscaler of workspace.objectsOfKind(kind)) uris.add(autoscaler.uri);
+    if (object.kind === LIMIT_RANGE_KIND)
+      for (const autoscaler of replicaAutoscalers(workspace)) uris.add(autoscaler.uri);
   }
   return uris;
 }
@@ -44,10 +44,13 @@ export function relatedUris(objects: readonly K8sObject[], workspace: WorkspaceI
  * for any pair (rules/targets.ts).
  */
 export function autoscalerFiles(workspace: WorkspaceIndex): Set<string> {
-  const autoscalers = ['HorizontalPodAutoscaler', 'ScaledObject'].flatMap((kind) =>
-    workspace.objectsOfKind(kind),
-  );
+  const autoscalers = replicaAutoscalers(workspace);
   const uris = relatedUris(autoscalers, workspace);
   for (const autoscaler of autoscalers) uris.add(autoscaler.uri);
   return uris;
+}
+
+/** Every HPA and ScaledObject (the autoscalers that set a replica count). */
+function replicaAutoscalers(workspace: WorkspaceIndex): K8sObject[] {
+  return [HPA_KIND, SCALED_OBJECT_KIND].flatMap((kind) => workspace.objectsOfKind(kind));
 }

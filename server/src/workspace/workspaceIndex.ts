@@ -91,6 +91,11 @@ export class WorkspaceIndex {
    */
   private kustomizationsChanged = 0;
 
+  /** The tick of the latest change of any kustomization's text (0 when none ever changed). */
+  get kustomizationsChangedAt(): number {
+    return this.kustomizationsChanged;
+  }
+
   /** Replaces the set of patch files; returns the files whose status changed, to re-lint. */
   setPartialUris(uris: ReadonlySet<string>): string[] {
     const changed = [...uris].filter((u) => !this.partialUris.has(u));

@@ -11,7 +11,12 @@
 import { type Document, parseDocument, YAMLParseError } from 'yaml';
 import { blankUnreadFields } from './blankUnreadFields';
 import { LineIndex, lineStartsOf } from './ranges';
-import { HPA_KIND, SCALED_OBJECT_KIND, WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
+import {
+  HPA_KIND,
+  LIMIT_RANGE_KIND,
+  SCALED_OBJECT_KIND,
+  WORKLOAD_KINDS,
+} from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { READ_SETS } from './readSets';
 import { aliasTargetsOf, ExcessiveAliasing, plainValue } from './yamlNodes';
@@ -23,7 +28,7 @@ export const PARSED_KINDS: ReadonlySet<string> = new Set([
   SCALED_OBJECT_KIND,
   'VerticalPodAutoscaler',
   // Default requests for containers that set none (missing-resource-request).
-  'LimitRange',
+  LIMIT_RANGE_KIND,
   // An Argo Rollout with a workloadRef has no template of its own, yet is a scale target.
   'Rollout',
 ]);
