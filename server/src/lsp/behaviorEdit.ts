@@ -20,7 +20,14 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Pair } from 'yaml';
 import { type Connection, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { BehaviorEditRequest, type BehaviorTextEdit } from '../../../common/protocol';
-import { lineAfter, mergeSpanEdits, pairLineSpan, type SpanEdit } from '../features/fixes/edits';
+import {
+  insertLinesSpan,
+  lineAfter,
+  linesText,
+  mergeSpanEdits,
+  pairLineSpan,
+  type SpanEdit,
+} from '../features/fixes/edits';
 import {
   asMap,
   documentAt,
@@ -80,9 +87,7 @@ function wholeBlock(
   const lines = pairLineSpan(doc, pair);
   const keySpan = spanOf(doc, pair.key);
   if (!lines || !keySpan) return undefined;
-  const text = pairLines('behavior', wanted, layout, columnOf(doc.file, keySpan[0]))
-    .map((l) => l + layout.eol)
-    .join('');
+  const text = linesText(pairLines('behavior', wanted, layout, columnOf(doc.file, keySpan[0])), layout.eol);
   return { start: lines[0], end: lines[1], text };
 }
 
@@ -122,9 +127,7 @@ export function behaviorEdit(
     const at = lineAfter(doc, spec);
     if (!firstKey || at === undefined) return null;
     const lines = pairLines('behavior', wanted, layout, columnOf(file, firstKey[0]));
-    const lead =
-      at === file.text.length && file.text.length > 0 && !file.text.endsWith('\n') ? layout.eol : '';
-    const insert = { start: at, end: at, text: lead + lines.map((l) => l + layout.eol).join('') };
+    const insert = insertLinesSpan(file.text, at, lines, layout.eol);
     if (!writesExactly(doc, insert, wanted, [at, at])) throw refusedUnchecked();
     return toTextEdit(file, insert);
   }
