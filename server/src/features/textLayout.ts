@@ -77,6 +77,15 @@ function layoutVotes(text: string): LayoutVotes {
 
 /** Votes per document text: an edit re-scans only the document it changed. */
 const votesByModel = new WeakMap<YamlDocumentModel, LayoutVotes>();
+
+function votesOf(model: YamlDocumentModel): LayoutVotes {
+  let votes = votesByModel.get(model);
+  if (!votes) {
+    votes = layoutVotes(model.text);
+    votesByModel.set(model, votes);
+  }
+  return votes;
+}
 /** One layout per file version: code actions are asked for on every cursor move. */
 const layouts = new WeakMap<FileModel, Layout>();
 
@@ -104,11 +113,7 @@ export function detectLayout(file: FileModel): Layout {
   let indented = 0;
   let flush = 0;
   for (const doc of file.documents) {
-    let votes = votesByModel.get(doc.model);
-    if (!votes) {
-      votes = layoutVotes(doc.model.text);
-      votesByModel.set(doc.model, votes);
-    }
+    const votes = votesOf(doc.model);
     for (const [step, count] of votes.steps) steps.set(step, (steps.get(step) ?? 0) + count);
     indented += votes.indented;
     flush += votes.flush;
@@ -131,11 +136,7 @@ export function documentLayout(file: FileModel, documentIndex: number): Layout {
   const whole = detectLayout(file);
   const model = file.documents[documentIndex]?.model;
   if (!model) return whole;
-  let votes = votesByModel.get(model);
-  if (!votes) {
-    votes = layoutVotes(model.text);
-    votesByModel.set(model, votes);
-  }
+  const votes = votesOf(model);
   const shown = votes.indented + votes.flush > 0;
   return {
     eol: whole.eol,
