@@ -26,6 +26,14 @@ export function lineStartOf(text: string, offset: number): number {
   return nl + 1;
 }
 
+/** The end of the line holding `offset`, before its line break. */
+export function lineContentEnd(text: string, offset: number): number {
+  let end = text.indexOf('\n', offset);
+  if (end < 0) end = text.length;
+  if (end > offset && text[end - 1] === '\r') end--;
+  return end;
+}
+
 /** Offset just past the line break of the line holding `offset` (or the end of text). */
 export function nextLineStart(text: string, offset: number): number {
   const nl = text.indexOf('\n', offset);

@@ -21,7 +21,7 @@ import {
   type SpanEdit,
 } from '../features/fixes/edits';
 import { type IndexedDocument, spanOf } from '../features/indexedDocument';
-import { columnOf, type Layout, lineStartOf, nextLineStart } from '../features/textLayout';
+import { columnOf, type Layout, lineContentEnd, lineStartOf, nextLineStart } from '../features/textLayout';
 import { isMap, isScalar, isSeq, keyName, pairsOf, plainValue } from '../yaml/yamlNodes';
 import {
   flowText,
@@ -75,14 +75,6 @@ function inPlace(run: EditRun, plan: () => void): boolean {
     run.edits.length = mark;
     return false;
   }
-}
-
-/** The end of the line holding `offset`, before its line break. */
-function lineContentEnd(text: string, offset: number): number {
-  let end = text.indexOf('\n', offset);
-  if (end < 0) end = text.length;
-  if (end > offset && text[end - 1] === '\r') end--;
-  return end;
 }
 
 function insertAt(run: EditRun, at: number, lines: string[]): void {
