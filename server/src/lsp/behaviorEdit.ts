@@ -77,16 +77,19 @@ function writesExactly(
   return isDeepStrictEqual(plainValue(nodeAtPath(parsed.value, ['spec', 'behavior']), parsed), wanted);
 }
 
-/** The `behavior:` lines written anew, for a layout the in-place planner did not foresee. */
+/**
+ * The `behavior:` lines (`lines`, as pairLineSpan gives them) written anew, for a layout the
+ * in-place planner did not foresee.
+ */
 function wholeBlock(
   doc: IndexedDocument,
   layout: Layout,
   pair: Pair,
+  lines: [number, number],
   wanted: PlainMap,
 ): SpanEdit | undefined {
-  const lines = pairLineSpan(doc, pair);
   const keySpan = spanOf(doc, pair.key);
-  if (!lines || !keySpan) return undefined;
+  if (!keySpan) return undefined;
   const text = linesText(pairLines('behavior', wanted, layout, columnOf(doc.file, keySpan[0])), layout.eol);
   return { start: lines[0], end: lines[1], text };
 }
@@ -144,7 +147,7 @@ export function behaviorEdit(
   if (edits?.length === 0) return toTextEdit(file, { start: blockLines[0], end: blockLines[0], text: '' });
   const inPlace = edits && mergeSpanEdits(file.text, edits);
   if (inPlace && writesExactly(doc, inPlace, wanted, blockLines)) return toTextEdit(file, inPlace);
-  const whole = wholeBlock(doc, layout, existing, wanted);
+  const whole = wholeBlock(doc, layout, existing, blockLines, wanted);
   if (whole && writesExactly(doc, whole, wanted, blockLines)) return toTextEdit(file, whole);
   throw refusedUnchecked();
 }
