@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runLint } from '../../server/src/cli/lint';
 import type { FileResult } from '../../server/src/cli/lintFormats';
@@ -26,14 +26,10 @@ import {
 import { readInputs } from '../../server/src/cli/readInputs';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
+import { ROOT, SHARED, yamlFilesUnder } from '../support/corpusFiles';
 
-const ROOT = resolve(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const WORKER = join(ROOT, 'dist', 'lintWorker.js');
-/** shared/ sits beside the repository (CI's clone, /work/main); a worktree elsewhere finds it at /work/shared. */
-const SHARED =
-  [resolve(ROOT, '..', 'shared'), '/work/shared'].find((dir) => existsSync(dir)) ??
-  resolve(ROOT, '..', 'shared');
 const CORPORA = [join(SHARED, 'corpus', 'real'), join(SHARED, 'corpus', 'real2'), join(ROOT, 'examples')];
 
 function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -47,16 +43,6 @@ function cli(args: string[]): { status: number | null; stdout: string; stderr: s
 
 function isKustomization(path: string): boolean {
   return /(^|\/)kustomization\.ya?ml$/i.test(path);
-}
-
-function yamlFilesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...yamlFilesUnder(path));
-    else if (/\.ya?ml$/i.test(entry.name)) out.push(path);
-  }
-  return out.sort();
 }
 
 describe('hpa-lint on worker threads', () => {

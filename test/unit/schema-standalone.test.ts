@@ -7,8 +7,8 @@
  * an answer or an error object fails the lint that met it.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
@@ -19,26 +19,11 @@ import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { crossChecking, evaluateStandalone, installSchemaCrossCheck } from './schemaCrossCheck';
+import { ROOT, SHARED, yamlFilesUnder } from '../support/corpusFiles';
 
-const ROOT = resolve(__dirname, '..', '..');
-/** shared/ sits beside the repository (CI's clone, /work/main); a worktree elsewhere finds it at /work/shared. */
-const SHARED =
-  [resolve(ROOT, '..', 'shared'), '/work/shared'].find((dir) => existsSync(dir)) ??
-  resolve(ROOT, '..', 'shared');
 const YAML_ROOTS = [join(SHARED, 'corpus'), join(ROOT, 'examples'), join(ROOT, 'test', 'fixtures')];
 
 const counts = installSchemaCrossCheck();
-
-function yamlFilesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...yamlFilesUnder(path));
-    else if (/\.ya?ml$/i.test(entry.name)) out.push(path);
-  }
-  return out.sort();
-}
 
 describe('standalone schema validators', () => {
   test('every corpus and fixture file lints with both validators agreeing', (t) => {

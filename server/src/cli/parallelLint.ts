@@ -104,10 +104,11 @@ export function threadsFor(
   machine: Machine = thisMachine(),
 ): number | undefined {
   if (fileCount < 2) return undefined;
-  const workers = existsSync(machine.workerScript);
-  if (jobs !== undefined) return jobs > 1 && workers ? Math.min(jobs, fileCount) : undefined;
+  // Asked only where the answer depends on it: readInputs.ts calls this after every file it reads.
+  const workers = (): boolean => existsSync(machine.workerScript);
+  if (jobs !== undefined) return jobs > 1 && workers() ? Math.min(jobs, fileCount) : undefined;
   if (chars < BATCH_MIN_CHARS) return undefined;
-  if (chars < WORKERS_MIN_CHARS || !workers) return 1;
+  if (chars < WORKERS_MIN_CHARS || !workers()) return 1;
   const idle = Math.ceil(machine.cores - machine.load);
   return Math.max(1, Math.min(machine.cores, idle, fileCount));
 }

@@ -7,10 +7,11 @@
 import type { HpaSettings } from '../lint/settings';
 import type { FileResult } from './lintFormats';
 import { LintThreads, type Machine, threadsFor } from './parallelLint';
+import type { InputFile } from './readInputs';
 import { tooLargeFindings } from './tooLarge';
 
 export async function lintOnThreads(
-  files: readonly { display: string; text: string }[],
+  files: readonly InputFile[],
   settings: HpaSettings,
   jobs: number | undefined,
   started: LintThreads | undefined,

@@ -26,6 +26,14 @@ export function lineStartOf(text: string, offset: number): number {
   return nl + 1;
 }
 
+/** The end of the line holding `offset`, before its line break. */
+export function lineContentEnd(text: string, offset: number): number {
+  let end = text.indexOf('\n', offset);
+  if (end < 0) end = text.length;
+  if (end > offset && text[end - 1] === '\r') end--;
+  return end;
+}
+
 /** Offset just past the line break of the line holding `offset` (or the end of text). */
 export function nextLineStart(text: string, offset: number): number {
   const nl = text.indexOf('\n', offset);
@@ -77,6 +85,15 @@ function layoutVotes(text: string): LayoutVotes {
 
 /** Votes per document text: an edit re-scans only the document it changed. */
 const votesByModel = new WeakMap<YamlDocumentModel, LayoutVotes>();
+
+function votesOf(model: YamlDocumentModel): LayoutVotes {
+  let votes = votesByModel.get(model);
+  if (!votes) {
+    votes = layoutVotes(model.text);
+    votesByModel.set(model, votes);
+  }
+  return votes;
+}
 /** One layout per file version: code actions are asked for on every cursor move. */
 const layouts = new WeakMap<FileModel, Layout>();
 
@@ -104,11 +121,7 @@ export function detectLayout(file: FileModel): Layout {
   let indented = 0;
   let flush = 0;
   for (const doc of file.documents) {
-    let votes = votesByModel.get(doc.model);
-    if (!votes) {
-      votes = layoutVotes(doc.model.text);
-      votesByModel.set(doc.model, votes);
-    }
+    const votes = votesOf(doc.model);
     for (const [step, count] of votes.steps) steps.set(step, (steps.get(step) ?? 0) + count);
     indented += votes.indented;
     flush += votes.flush;
@@ -131,11 +144,7 @@ export function documentLayout(file: FileModel, documentIndex: number): Layout {
   const whole = detectLayout(file);
   const model = file.documents[documentIndex]?.model;
   if (!model) return whole;
-  let votes = votesByModel.get(model);
-  if (!votes) {
-    votes = layoutVotes(model.text);
-    votesByModel.set(model, votes);
-  }
+  const votes = votesOf(model);
   const shown = votes.indented + votes.flush > 0;
   return {
     eol: whole.eol,

@@ -20,7 +20,14 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Pair } from 'yaml';
 import { type Connection, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { BehaviorEditRequest, type BehaviorTextEdit } from '../../../common/protocol';
-import { lineAfter, mergeSpanEdits, pairLineSpan, type SpanEdit } from '../features/fixes/edits';
+import {
+  insertLinesSpan,
+  lineAfter,
+  linesText,
+  mergeSpanEdits,
+  pairLineSpan,
+  type SpanEdit,
+} from '../features/fixes/edits';
 import {
   asMap,
   documentAt,
@@ -70,19 +77,20 @@ function writesExactly(
   return isDeepStrictEqual(plainValue(nodeAtPath(parsed.value, ['spec', 'behavior']), parsed), wanted);
 }
 
-/** The `behavior:` lines written anew, for a layout the in-place planner did not foresee. */
+/**
+ * The `behavior:` lines (`lines`, as pairLineSpan gives them) written anew, for a layout the
+ * in-place planner did not foresee.
+ */
 function wholeBlock(
   doc: IndexedDocument,
   layout: Layout,
   pair: Pair,
+  lines: [number, number],
   wanted: PlainMap,
 ): SpanEdit | undefined {
-  const lines = pairLineSpan(doc, pair);
   const keySpan = spanOf(doc, pair.key);
-  if (!lines || !keySpan) return undefined;
-  const text = pairLines('behavior', wanted, layout, columnOf(doc.file, keySpan[0]))
-    .map((l) => l + layout.eol)
-    .join('');
+  if (!keySpan) return undefined;
+  const text = linesText(pairLines('behavior', wanted, layout, columnOf(doc.file, keySpan[0])), layout.eol);
   return { start: lines[0], end: lines[1], text };
 }
 
@@ -122,9 +130,7 @@ export function behaviorEdit(
     const at = lineAfter(doc, spec);
     if (!firstKey || at === undefined) return null;
     const lines = pairLines('behavior', wanted, layout, columnOf(file, firstKey[0]));
-    const lead =
-      at === file.text.length && file.text.length > 0 && !file.text.endsWith('\n') ? layout.eol : '';
-    const insert = { start: at, end: at, text: lead + lines.map((l) => l + layout.eol).join('') };
+    const insert = insertLinesSpan(file.text, at, lines, layout.eol);
     if (!writesExactly(doc, insert, wanted, [at, at])) throw refusedUnchecked();
     return toTextEdit(file, insert);
   }
@@ -141,7 +147,7 @@ export function behaviorEdit(
   if (edits?.length === 0) return toTextEdit(file, { start: blockLines[0], end: blockLines[0], text: '' });
   const inPlace = edits && mergeSpanEdits(file.text, edits);
   if (inPlace && writesExactly(doc, inPlace, wanted, blockLines)) return toTextEdit(file, inPlace);
-  const whole = wholeBlock(doc, layout, existing, wanted);
+  const whole = wholeBlock(doc, layout, existing, blockLines, wanted);
   if (whole && writesExactly(doc, whole, wanted, blockLines)) return toTextEdit(file, whole);
   throw refusedUnchecked();
 }

@@ -11,7 +11,7 @@ export interface PlainMap {
   [key: string]: PlainValue;
 }
 
-export function isPlainMap(value: PlainValue): value is PlainMap {
+function isPlainMap(value: PlainValue): value is PlainMap {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

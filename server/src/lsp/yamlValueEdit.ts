@@ -12,9 +12,16 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Pair, YAMLMap, YAMLSeq } from 'yaml';
-import { contentEnd, lineAfter, pairLineSpan, type SpanEdit } from '../features/fixes/edits';
+import {
+  contentEnd,
+  insertLinesSpan,
+  lineAfter,
+  linesText,
+  pairLineSpan,
+  type SpanEdit,
+} from '../features/fixes/edits';
 import { type IndexedDocument, spanOf } from '../features/indexedDocument';
-import { columnOf, type Layout, lineStartOf, nextLineStart } from '../features/textLayout';
+import { columnOf, type Layout, lineContentEnd, lineStartOf, nextLineStart } from '../features/textLayout';
 import { isMap, isScalar, isSeq, keyName, pairsOf, plainValue } from '../yaml/yamlNodes';
 import {
   flowText,
@@ -70,19 +77,8 @@ function inPlace(run: EditRun, plan: () => void): boolean {
   }
 }
 
-/** The end of the line holding `offset`, before its line break. */
-function lineContentEnd(text: string, offset: number): number {
-  let end = text.indexOf('\n', offset);
-  if (end < 0) end = text.length;
-  if (end > offset && text[end - 1] === '\r') end--;
-  return end;
-}
-
 function insertAt(run: EditRun, at: number, lines: string[]): void {
-  const eol = run.layout.eol;
-  // A file that ends without a line break gets one before the new lines.
-  const lead = at === run.text.length && run.text.length > 0 && !run.text.endsWith('\n') ? eol : '';
-  run.edits.push({ start: at, end: at, text: lead + lines.map((l) => l + eol).join('') });
+  run.edits.push(insertLinesSpan(run.text, at, lines, run.layout.eol));
 }
 
 /** A scalar written on one line, from the source, with no explicit tag: its text can be swapped. */
@@ -173,7 +169,7 @@ function rewritePairValue(run: EditRun, pair: Pair, wanted: PlainValue): void {
       run.edits.push({
         start: below[0],
         end: below[1],
-        text: lines.map((l) => l + run.layout.eol).join(''),
+        text: linesText(lines, run.layout.eol),
       });
     } else {
       insertAt(run, nextLineStart(text, Math.max(keyLineEnd, inlineEnd)), lines);
@@ -325,8 +321,6 @@ function seqItem(run: EditRun, item: unknown, dash: number, wanted: PlainValue, 
   run.edits.push({
     start,
     end,
-    text: itemLines(wanted, run.layout, dashColumn)
-      .map((l) => l + run.layout.eol)
-      .join(''),
+    text: linesText(itemLines(wanted, run.layout, dashColumn), run.layout.eol),
   });
 }

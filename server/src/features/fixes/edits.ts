@@ -120,6 +120,16 @@ export function lineAfter(doc: IndexedDocument, node: unknown): number | undefin
   return end === undefined ? undefined : nextLineStart(doc.file.text, end);
 }
 
+/** Whole lines as text, each ended by `eol`. */
+export function linesText(lines: readonly string[], eol: string): string {
+  return lines.map((l) => l + eol).join('');
+}
+
+/** The line break to put before lines inserted at `at`: one when that is the end of a file without one. */
+function leadingBreak(text: string, at: number, eol: string): string {
+  return at === text.length && text.length > 0 && !text.endsWith('\n') ? eol : '';
+}
+
 /** Inserts whole lines at a line start, adding a line break first when the file ends without one. */
 export function insertLines(
   file: FileModel,
@@ -128,11 +138,9 @@ export function insertLines(
   eol: string,
   snippetLines?: string[],
 ): PlannedEdit {
-  const text = file.text;
-  const lead = at === text.length && text.length > 0 && !text.endsWith('\n') ? eol : '';
-  const body = (ls: string[]): string => lead + ls.map((l) => l + eol).join('');
-  const edit: PlannedEdit = { range: rangeOf(file, at, at), newText: body(lines) };
-  if (snippetLines) edit.snippet = body(snippetLines);
+  const lead = leadingBreak(file.text, at, eol);
+  const edit: PlannedEdit = { range: rangeOf(file, at, at), newText: lead + linesText(lines, eol) };
+  if (snippetLines) edit.snippet = lead + linesText(snippetLines, eol);
   return edit;
 }
 
@@ -141,6 +149,11 @@ export interface SpanEdit {
   start: number;
   end: number;
   text: string;
+}
+
+/** insertLines in offsets: whole lines inserted at the line start `at` of `text`. */
+export function insertLinesSpan(text: string, at: number, lines: readonly string[], eol: string): SpanEdit {
+  return { start: at, end: at, text: leadingBreak(text, at, eol) + linesText(lines, eol) };
 }
 
 /**
