@@ -9,7 +9,6 @@ import { loadSchemaValidators } from './schemaValidators';
 import type { SchemaValidator, SchemaValidators } from './schemaValidatorTypes';
 
 export type { SchemaError } from './schemaValidatorTypes';
-export { schemaDocuments } from './schemaDocuments';
 
 let loaded: SchemaValidators | undefined;
 
