@@ -6,12 +6,10 @@
  * (`hpa-c-*`) so the webview's stylesheet maps them to VS Code theme variables and the exported file
  * carries its own style block; nothing here sets inline styles (the panel's CSP forbids them).
  */
-import type { SimulationStep } from '../engine/simulationTypes';
 import { linePathOf, r, stepPathOf, xOf, yOf, type Frame } from './chartPaths';
 import type { PreviewLocale } from './locale';
 import { firstIndexAt, seriesOf, type RunSeries } from './series';
 import { t } from './strings';
-import { metricRatio } from './summary';
 import { el, serializeSvgNode, type SvgNode } from './svgNode';
 import { estimateTextWidth, wrapText, type TextMeasure } from './textWidth';
 import type { VariantKey, VariantRun } from './variants';
@@ -75,13 +73,6 @@ function niceCeil(v: number): number {
   const exp = Math.pow(10, Math.floor(Math.log10(v)));
   for (const m of [1, 2, 2.5, 5, 10]) if (m * exp >= v) return m * exp;
   return 10 * exp;
-}
-
-/** A metric's plotted value at one sync: percent of its target, as the engine compared it. */
-export function metricPercent(step: SimulationStep, name: string): number | null {
-  const sample = step.metrics.find((m) => m.name === name);
-  const ratio = sample ? metricRatio(sample) : null;
-  return ratio === null ? null : ratio * 100;
 }
 
 /** The steps at the window's edges and inside it, plus one on each side so lines reach the frame. */

@@ -8,12 +8,11 @@ import {
   buildChartSvg,
   clampWindow,
   DEFAULT_CHART_WIDTH,
-  metricPercent,
   MIN_CHART_WIDTH,
   variantLabel,
   type ChartInput,
 } from '../../common/preview/chart';
-import { seriesOf } from '../../common/preview/series';
+import { metricPercent, seriesOf } from '../../common/preview/series';
 import { t } from '../../common/preview/strings';
 import type { TextMeasure } from '../../common/preview/textWidth';
 import type { SvgNode } from '../../common/preview/svgNode';
