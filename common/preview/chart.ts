@@ -136,6 +136,12 @@ function valueAt(values: Float64Array | undefined, i: number): number | null {
   return v === undefined || Number.isNaN(v) ? null : v;
 }
 
+/** The load at one sync in the same unit as the metric axis: 100 = what 1× stands for. */
+function loadPercentAt(loads: Float64Array | undefined, i: number, unit: number): number | null {
+  const v = valueAt(loads, i);
+  return v === null ? null : (v / unit) * 100;
+}
+
 /** Everything both charts share: the width, the time axis, the plot's left and right edges. */
 interface Layout {
   width: number;
@@ -333,7 +339,7 @@ function metricScale(input: ChartInput): { vMax: number; hasLoad: boolean } {
       if (unit !== null) {
         hasLoad = true;
         const loads = series.load[name]!;
-        for (let i = 0; i < loads.length; i++) peak = Math.max(peak, ((valueAt(loads, i) ?? 0) / unit) * 100);
+        for (let i = 0; i < loads.length; i++) peak = Math.max(peak, loadPercentAt(loads, i, unit) ?? 0);
       }
     }
   }
@@ -424,10 +430,7 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
         linePathOf(
           steps,
           (i) => series!.t[i]!,
-          (i) => {
-            const v = valueAt(loads, i);
-            return v === null ? null : (v / unit) * 100;
-          },
+          (i) => loadPercentAt(loads, i, unit),
           f,
         ),
       );
