@@ -23,12 +23,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Builds live SVG from the chart tree. Event-handler attributes are refused outright. */
+/** Whether an attribute of the chart tree may be set on live SVG: event handlers are refused outright. */
+function isSettable(attribute: string): boolean {
+  return attribute !== 'xmlns' && !/^on/i.test(attribute);
+}
+
+/** Builds live SVG from the chart tree. */
 export function svgToDom(node: SvgNode): SVGElement {
   const out = document.createElementNS(SVG_NS, node.tag);
   for (const [k, v] of Object.entries(node.attrs)) {
-    if (k === 'xmlns' || /^on/i.test(k)) continue;
-    out.setAttribute(k, String(v));
+    if (isSettable(k)) out.setAttribute(k, String(v));
   }
   if (node.text !== undefined) out.textContent = node.text;
   for (const child of node.children ?? []) out.append(svgToDom(child));
@@ -48,8 +52,7 @@ export function patchSvg(dom: Element, old: SvgNode, next: SvgNode): Element {
     return fresh;
   }
   for (const [k, v] of Object.entries(next.attrs)) {
-    if (k === 'xmlns' || /^on/i.test(k) || old.attrs[k] === v) continue;
-    dom.setAttribute(k, String(v));
+    if (isSettable(k) && old.attrs[k] !== v) dom.setAttribute(k, String(v));
   }
   for (const k of Object.keys(old.attrs)) if (!(k in next.attrs)) dom.removeAttribute(k);
   const oldChildren = old.children ?? [];
