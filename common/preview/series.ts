@@ -90,15 +90,3 @@ export function seriesBuffers(series: RunSeries): ArrayBuffer[] {
   ];
   return arrays.map((a) => a.buffer as ArrayBuffer);
 }
-
-/** The index of the first sync at or after `t` (binary search over the sorted times). */
-export function firstIndexAt(t: Float64Array, seconds: number, end = t.length): number {
-  let lo = 0;
-  let hi = end;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (t[mid]! < seconds) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
