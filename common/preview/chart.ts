@@ -6,12 +6,10 @@
  * (`hpa-c-*`) so the webview's stylesheet maps them to VS Code theme variables and the exported file
  * carries its own style block; nothing here sets inline styles (the panel's CSP forbids them).
  */
-import type { SimulationStep } from '../engine/simulationTypes';
 import { linePathOf, r, stepPathOf, xOf, yOf, type Frame } from './chartPaths';
 import type { PreviewLocale } from './locale';
-import { firstIndexAt, seriesOf, type RunSeries } from './series';
+import { seriesOf, type RunSeries } from './series';
 import { t } from './strings';
-import { metricRatio } from './summary';
 import { el, serializeSvgNode, type SvgNode } from './svgNode';
 import { estimateTextWidth, wrapText, type TextMeasure } from './textWidth';
 import type { VariantKey, VariantRun } from './variants';
@@ -77,26 +75,33 @@ function niceCeil(v: number): number {
   return 10 * exp;
 }
 
-/** A metric's plotted value at one sync: percent of its target, as the engine compared it. */
-export function metricPercent(step: SimulationStep, name: string): number | null {
-  const sample = step.metrics.find((m) => m.name === name);
-  const ratio = sample ? metricRatio(sample) : null;
-  return ratio === null ? null : ratio * 100;
-}
-
-/** The steps at the window's edges and inside it, plus one on each side so lines reach the frame. */
-function windowSteps<S extends { t: number }>(steps: readonly S[], t0: number, t1: number): readonly S[] {
+/**
+ * Of the first `count` syncs (times `tAt(i)`, sorted), the range [first, end) at the window's edges
+ * and inside it, plus one on each side so lines reach the frame.
+ */
+function windowRange(
+  count: number,
+  tAt: (i: number) => number,
+  t0: number,
+  t1: number,
+): { first: number; end: number } {
   let lo = 0;
-  let hi = steps.length;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (steps[mid]!.t < t0) lo = mid + 1;
+    if (tAt(mid) < t0) lo = mid + 1;
     else hi = mid;
   }
   const first = Math.max(0, lo - 1);
   let last = first;
-  while (last < steps.length && steps[last]!.t <= t1) last++;
-  return steps.slice(first, Math.min(steps.length, last + 1));
+  while (last < count && tAt(last) <= t1) last++;
+  return { first, end: Math.min(count, last + 1) };
+}
+
+/** The steps of `windowRange`. */
+function windowSteps<S extends { t: number }>(steps: readonly S[], t0: number, t1: number): readonly S[] {
+  const { first, end } = windowRange(steps.length, (i) => steps[i]!.t, t0, t1);
+  return steps.slice(first, end);
 }
 
 /** How many syncs are drawn: all, or in step mode those up to the cursor. */
@@ -105,16 +110,10 @@ function visibleCount(series: RunSeries, cursor: number | undefined): number {
   return cursor === undefined ? n : Math.max(0, Math.min(n, cursor + 1));
 }
 
-/**
- * The indices windowSteps would keep of the first `count` syncs: those inside the window plus one
- * on each side, so lines reach the frame.
- */
+/** The indices of `windowRange` over the first `count` syncs of a series. */
 function windowIndices(t: Float64Array, count: number, t0: number, t1: number): number[] {
-  const first = Math.max(0, firstIndexAt(t, t0, count) - 1);
-  let last = first;
-  while (last < count && t[last]! <= t1) last++;
-  const end = Math.min(count, last + 1);
-  const out = new Array<number>(Math.max(0, end - first));
+  const { first, end } = windowRange(count, (i) => t[i]!, t0, t1);
+  const out = new Array<number>(end - first);
   for (let i = first; i < end; i++) out[i - first] = i;
   return out;
 }
@@ -143,6 +142,12 @@ function frameKey(f: Frame, steps: readonly number[], extra: string | number = '
 function valueAt(values: Float64Array | undefined, i: number): number | null {
   const v = values?.[i];
   return v === undefined || Number.isNaN(v) ? null : v;
+}
+
+/** The load at one sync in the same unit as the metric axis: 100 = what 1× stands for. */
+function loadPercentAt(loads: Float64Array | undefined, i: number, unit: number): number | null {
+  const v = valueAt(loads, i);
+  return v === null ? null : (v / unit) * 100;
 }
 
 /** Everything both charts share: the width, the time axis, the plot's left and right edges. */
@@ -342,7 +347,7 @@ function metricScale(input: ChartInput): { vMax: number; hasLoad: boolean } {
       if (unit !== null) {
         hasLoad = true;
         const loads = series.load[name]!;
-        for (let i = 0; i < loads.length; i++) peak = Math.max(peak, ((valueAt(loads, i) ?? 0) / unit) * 100);
+        for (let i = 0; i < loads.length; i++) peak = Math.max(peak, loadPercentAt(loads, i, unit) ?? 0);
       }
     }
   }
@@ -433,10 +438,7 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
         linePathOf(
           steps,
           (i) => series!.t[i]!,
-          (i) => {
-            const v = valueAt(loads, i);
-            return v === null ? null : (v / unit) * 100;
-          },
+          (i) => loadPercentAt(loads, i, unit),
           f,
         ),
       );

@@ -5,7 +5,7 @@
  * (transferable), so the page neither deserializes nor walks 5,760 step objects per variant to
  * draw a 24 h chart; a run made on the page gets the same arrays on first use (`seriesOf`).
  */
-import type { SimulationResult } from '../engine/simulationTypes';
+import type { SimulationResult, SimulationStep } from '../engine/simulationTypes';
 import { metricRatio } from './summary';
 
 export interface RunSeries {
@@ -18,6 +18,14 @@ export interface RunSeries {
   metricPercent: Record<string, Float64Array>;
   /** Per metric name: the load at each sync (milli-units), NaN where the sync has none. */
   load: Record<string, Float64Array>;
+}
+
+/** A metric's plotted value at one sync: percent of its target, as the engine compared it. */
+export function metricPercent(step: SimulationStep, name: string): number | null {
+  // The first sample of that name, as the chart has always read it.
+  const sample = step.metrics.find((m) => m.name === name);
+  const ratio = sample ? metricRatio(sample) : null;
+  return ratio === null ? null : ratio * 100;
 }
 
 /** The arrays of `result`, with the percent and load of each of `metricNames`. */
@@ -42,10 +50,8 @@ export function buildSeries(result: SimulationResult, metricNames: readonly stri
     series.desiredReplicas[i] = step.desiredReplicas;
     for (let m = 0; m < metricNames.length; m++) {
       const name = metricNames[m]!;
-      // The first sample of that name, as the chart has always read it.
-      const sample = step.metrics.find((s) => s.name === name);
-      const ratio = sample ? metricRatio(sample) : null;
-      if (ratio !== null) percents[m]![i] = ratio * 100;
+      const percent = metricPercent(step, name);
+      if (percent !== null) percents[m]![i] = percent;
       const load = step.load[name];
       if (load !== undefined && Number.isFinite(load)) loads[m]![i] = load;
     }
@@ -83,16 +89,4 @@ export function seriesBuffers(series: RunSeries): ArrayBuffer[] {
     ...Object.values(series.load),
   ];
   return arrays.map((a) => a.buffer as ArrayBuffer);
-}
-
-/** The index of the first sync at or after `t` (binary search over the sorted times). */
-export function firstIndexAt(t: Float64Array, seconds: number, end = t.length): number {
-  let lo = 0;
-  let hi = end;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (t[mid]! < seconds) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

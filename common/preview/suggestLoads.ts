@@ -118,12 +118,20 @@ export function loadKey(model: PreviewModel, settings: PanelSettings, fixed: Fix
   ]);
 }
 
+/** A load the search tuned over, and the panel inputs that show it. */
+export interface TunedLoad {
+  name: string;
+  /** `loadKey` of those inputs: the panel shows this load when its own inputs have the same key. */
+  key: string;
+  settings: PanelSettings;
+}
+
 /** The panel inputs that show each load of `suggestLoads` (same order), with each one's `loadKey`. */
 export function suggestLoadViews(
   model: PreviewModel,
   settings: PanelSettings,
   fixed: FixedLoad | null,
-): { name: string; key: string; settings: PanelSettings }[] {
+): TunedLoad[] {
   return plannedLoads(settings, fixed).map((load) => ({
     name: load.name,
     key: loadKey(model, load.settings, load.fixed),

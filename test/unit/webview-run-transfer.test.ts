@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runPreview, PROFILE_NAMES, previewMetricNames } from '../../common/preview/run';
-import { buildSeries, seriesOf } from '../../common/preview/series';
+import { buildSeries, metricPercent, seriesOf } from '../../common/preview/series';
 import { sanitizeSettings } from '../../common/preview/settings';
-import { metricPercent } from '../../common/preview/chart';
 import { summarize } from '../../common/preview/summary';
 import { RunAssembler, splitRun } from '../../webview/src/runTransfer';
 import { WEB_MODEL } from '../webview/fixtures';

@@ -8,12 +8,11 @@ import {
   buildChartSvg,
   clampWindow,
   DEFAULT_CHART_WIDTH,
-  metricPercent,
   MIN_CHART_WIDTH,
   variantLabel,
   type ChartInput,
 } from '../../common/preview/chart';
-import { seriesOf } from '../../common/preview/series';
+import { metricPercent, seriesOf } from '../../common/preview/series';
 import { t } from '../../common/preview/strings';
 import type { TextMeasure } from '../../common/preview/textWidth';
 import type { SvgNode } from '../../common/preview/svgNode';
@@ -22,15 +21,9 @@ import { clear, h, patchSvg, svgToDom } from './dom';
 import { formatClock } from './format';
 import { createTextMeasure } from './textMeasure';
 
-/** The cursor-dependent groups of a chart tree, in document order. */
-function dataGroups(node: SvgNode): SvgNode[] {
-  if (node.tag === 'g' && node.attrs.class === 'hpa-data') return [node];
-  return (node.children ?? []).flatMap(dataGroups);
-}
-
 type Window = { start: number; end: number };
 
-/** What a drawing was made from: only a change of the cursor alone is drawn by swapping the lines. */
+/** What a drawing was made from: after a change of the cursor alone, the tools are kept as they are. */
 interface Drawn {
   input: ChartInput;
   width: number;
@@ -104,27 +97,15 @@ export class ChartView {
     if (!input) return;
     const width = this.width();
     const d = this.drawn;
-    if (
-      d &&
+    // Only the cursor moved: the axes, ticks and legends come out the same, so the patch below
+    // touches the line groups alone and the tools stay as they are.
+    const cursorOnly =
+      d !== null &&
       d.input.runs === input.runs &&
       d.input.locale === input.locale &&
       d.width === width &&
-      d.window === this.window
-    ) {
-      if (d.input.cursorIndex === input.cursorIndex) return;
-      // Only the cursor moved: swap the line groups and keep axes, ticks and legends (text layout is
-      // most of a repaint's cost).
-      const tree = buildChartSvg(this.fullInput(input, width));
-      const fresh = dataGroups(tree);
-      const onScreen = this.plot.querySelectorAll('g.hpa-data');
-      if (onScreen.length === fresh.length) {
-        fresh.forEach((group, i) => onScreen[i]!.replaceWith(svgToDom(group)));
-        this.drawn = { input, width, window: this.window };
-        this.tree = tree;
-        this.showReadout();
-        return;
-      }
-    }
+      d.window === this.window;
+    if (cursorOnly && d.input.cursorIndex === input.cursorIndex) return;
     const tree = buildChartSvg(this.fullInput(input, width));
     const svg = this.plot.firstElementChild;
     if (this.tree && svg && this.plot.childElementCount === 1) patchSvg(svg, this.tree, tree);
@@ -134,7 +115,7 @@ export class ChartView {
     }
     this.tree = tree;
     this.drawn = { input, width, window: this.window };
-    this.renderTools();
+    if (!cursorOnly) this.renderTools();
     this.showReadout();
   }
 

@@ -23,53 +23,52 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Builds live SVG from the chart tree. Event-handler attributes are refused outright. */
+/** Whether an attribute of the chart tree may be set on live SVG: event handlers are refused outright. */
+function isSettable(attribute: string): boolean {
+  return attribute !== 'xmlns' && !/^on/i.test(attribute);
+}
+
+/** Builds live SVG from the chart tree. */
 export function svgToDom(node: SvgNode): SVGElement {
   const out = document.createElementNS(SVG_NS, node.tag);
   for (const [k, v] of Object.entries(node.attrs)) {
-    if (k === 'xmlns' || /^on/i.test(k)) continue;
-    out.setAttribute(k, String(v));
+    if (isSettable(k)) out.setAttribute(k, String(v));
   }
   if (node.text !== undefined) out.textContent = node.text;
   for (const child of node.children ?? []) out.append(svgToDom(child));
   return out;
 }
 
+/** Gives `dom` the text and children of `node`, built afresh. */
+function refill(dom: Element, node: SvgNode): void {
+  clear(dom);
+  if (node.text !== undefined) dom.textContent = node.text;
+  for (const child of node.children ?? []) dom.append(svgToDom(child));
+}
+
 /**
  * Brings `dom` (built from `old`) to `next`, touching only what differs: a repaint that adds one
  * line keeps every other element, so Chromium does not parse the other lines' path data again
  * (measured: most of a chart rebuild's DOM time). Anything else in the DOM (a hover mark) makes its
- * parent's children rebuilt. Returns the element now standing for `next`.
+ * parent's children rebuilt.
  */
-export function patchSvg(dom: Element, old: SvgNode, next: SvgNode): Element {
+export function patchSvg(dom: Element, old: SvgNode, next: SvgNode): void {
   if (old.tag !== next.tag) {
-    const fresh = svgToDom(next);
-    dom.replaceWith(fresh);
-    return fresh;
+    dom.replaceWith(svgToDom(next));
+    return;
   }
   for (const [k, v] of Object.entries(next.attrs)) {
-    if (k === 'xmlns' || /^on/i.test(k) || old.attrs[k] === v) continue;
-    dom.setAttribute(k, String(v));
+    if (isSettable(k) && old.attrs[k] !== v) dom.setAttribute(k, String(v));
   }
   for (const k of Object.keys(old.attrs)) if (!(k in next.attrs)) dom.removeAttribute(k);
   const oldChildren = old.children ?? [];
   const nextChildren = next.children ?? [];
   if (old.text !== undefined || next.text !== undefined) {
-    if (old.text !== next.text || dom.childElementCount > 0) {
-      clear(dom);
-      if (next.text !== undefined) dom.textContent = next.text;
-      for (const child of nextChildren) dom.append(svgToDom(child));
-    }
-    return dom;
-  }
-  if (oldChildren.length === nextChildren.length && dom.children.length === oldChildren.length) {
+    if (old.text !== next.text || dom.childElementCount > 0) refill(dom, next);
+  } else if (oldChildren.length === nextChildren.length && dom.children.length === oldChildren.length) {
     const elements = Array.from(dom.children);
     nextChildren.forEach((child, i) => patchSvg(elements[i]!, oldChildren[i]!, child));
-  } else {
-    clear(dom);
-    for (const child of nextChildren) dom.append(svgToDom(child));
-  }
-  return dom;
+  } else refill(dom, next);
 }
 
 export function clear(node: Element): void {

@@ -23,12 +23,11 @@ export interface StepsPart {
 }
 
 /** The chart series and summary numbers of every variant, set on the run (where it was simulated). */
-export function prepareForDrawing(run: PreviewRun): PreviewRun {
+function prepareForDrawing(run: PreviewRun): void {
   for (const variant of run.runs) {
     variant.series ??= buildSeries(variant.result, run.metricNames);
     variant.summary ??= summarize(variant.result, run.tolerance.up);
   }
-  return run;
 }
 
 /**

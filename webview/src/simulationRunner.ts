@@ -171,16 +171,19 @@ export const PAGE_RUN_LIMIT = 200_000;
  */
 export const PAGE_SYNC_LIMIT = 1_440;
 
+/** How many syncs a run simulates. */
+function syncCount(request: SimulationRequest): number {
+  return request.settings.durationSeconds / Math.max(1, request.settings.syncPeriodSeconds);
+}
+
 /** The upper bound of a run's work the engine's time follows: syncs × maxReplicas. */
 export function runWork(request: SimulationRequest): number {
-  const syncs = request.settings.durationSeconds / Math.max(1, request.settings.syncPeriodSeconds);
-  return syncs * Math.max(1, request.model.spec.maxReplicas);
+  return syncCount(request) * Math.max(1, request.model.spec.maxReplicas);
 }
 
 /** Whether a run goes to the worker: too many syncs, or too much work for its syncs. */
 export function runsInWorker(request: SimulationRequest): boolean {
-  const syncs = request.settings.durationSeconds / Math.max(1, request.settings.syncPeriodSeconds);
-  return syncs > PAGE_SYNC_LIMIT || runWork(request) > PAGE_RUN_LIMIT;
+  return syncCount(request) > PAGE_SYNC_LIMIT || runWork(request) > PAGE_RUN_LIMIT;
 }
 
 /** Short runs on the page (no round trip), long ones in the worker (the page keeps answering). */

@@ -206,7 +206,7 @@ export class WorkerSuggestRunner implements SuggestRunner {
           }
           if (reply.kind === 'tuneProgress') progress.report(reply.evaluated, reply.budget);
           else if (reply.kind === 'tuneDone') {
-            runsToCome = reply.result.candidates.length * request.loads.length;
+            runsToCome = candidateRunOrder(reply.result, request.loads).length;
             settle(reply.result);
           } else settle(null, reply.message);
         };

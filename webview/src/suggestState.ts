@@ -4,17 +4,9 @@
  * through actions, so the reducer stays pure. Not saved across a reload: a result is cheap to find
  * again and would be stale against an edited manifest.
  */
-import type { PanelSettings } from '../../common/preview/settings';
+import type { TunedLoad } from '../../common/preview/suggestLoads';
 import { DEFAULT_GOALS, type TuneGoals, type TuneResult } from '../../common/tune';
 import type { CandidateRun } from './candidateRuns';
-
-/** A load the search tuned over, and the panel inputs that show it (suggestLoads.ts, suggestLoadViews). */
-export interface TunedLoad {
-  name: string;
-  /** `loadKey` of those inputs: the panel shows this load when its own inputs have the same key. */
-  key: string;
-  settings: PanelSettings;
-}
 
 export interface SuggestState {
   open: boolean;
