@@ -79,6 +79,11 @@ function isRemote(entry: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.startsWith('github.com/') || entry.includes('?ref=');
 }
 
+/** Whether a file-system path lies inside one of these folders (an overlay's input folders). */
+export function isInsideAny(path: string, dirs: readonly string[]): boolean {
+  return dirs.some((dir) => path.startsWith(`${dir}/`));
+}
+
 /**
  * The folders whose files feed an overlay: its own, those of every kustomization it includes
  * (transitively), and those of the files it names (resources and patches outside them).

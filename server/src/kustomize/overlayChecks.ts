@@ -11,7 +11,7 @@ import { KUSTOMIZE_RENDER_RULE, KUSTOMIZE_UNAVAILABLE_RULE } from '../rules/inde
 import type { Finding, Severity } from '../rules/types';
 import { isReplicaAutoscaler } from '../workspace/scaleTarget';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { type KustomizationFile, type KustomizeLayout, fsPathOf } from './layout';
+import { type KustomizationFile, type KustomizeLayout, fsPathOf, isInsideAny } from './layout';
 import type { RenderResult } from './render';
 import { renderedFindings } from './renderedFindings';
 
@@ -32,10 +32,7 @@ export function involvesAutoscaler(
 ): boolean {
   return workspace.uris().some((uri) => {
     const path = fsPathOf(uri, cwd);
-    return (
-      dirs.some((dir) => path.startsWith(`${dir}/`)) &&
-      workspace.objectsIn(uri).some((o) => isReplicaAutoscaler(o))
-    );
+    return isInsideAny(path, dirs) && workspace.objectsIn(uri).some((o) => isReplicaAutoscaler(o));
   });
 }
 

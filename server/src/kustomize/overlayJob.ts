@@ -19,7 +19,7 @@ import type { Finding } from '../rules/types';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import { isKustomizationPath } from './kustomization';
-import { fsPathOf, kustomizeLayout } from './layout';
+import { fsPathOf, isInsideAny, kustomizeLayout } from './layout';
 import { overlayFindings } from './overlayChecks';
 import { type KustomizeCommand, type RenderResult, type UnsavedInputs, renderOverlay } from './render';
 
@@ -102,7 +102,7 @@ export class OverlayJobRunner {
 
     const inputs = this.index
       .uris()
-      .filter((uri) => under(fsPathOf(uri), job.inputDirs))
+      .filter((uri) => isInsideAny(fsPathOf(uri), job.inputDirs))
       .sort();
     const key = inputKey(job, inputs, this.index);
     let result = this.cache.get(key);
@@ -155,8 +155,4 @@ function inputKey(job: OverlayJob, inputs: readonly string[], index: WorkspaceIn
     hash.update(index.getFile(uri)?.text ?? '');
   }
   return hash.digest('hex');
-}
-
-function under(path: string, dirs: readonly string[]): boolean {
-  return dirs.some((dir) => path.startsWith(`${dir}/`));
 }

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { currentLocale } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { idlePolicyCommand, lowerPriority } from './launch';
-import { fsPathOf } from './layout';
+import { fsPathOf, isInsideAny } from './layout';
 import { type JobFile, type OverlayJob, type OverlayJobResult, OverlayJobRunner } from './overlayJob';
 import type { FromOverlayProcess, ToOverlayProcess } from './overlayProcessProtocol';
 
@@ -141,7 +141,7 @@ export class OverlayJobs {
     for (const uri of this.workspace.uris()) {
       if (this.sent.has(uri)) continue;
       const path = this.pathOf(uri);
-      if (!request.inputDirs.some((dir) => path.startsWith(`${dir}/`))) continue;
+      if (!isInsideAny(path, request.inputDirs)) continue;
       const file = this.workspace.getFile(uri)!;
       const buffer = file.version !== undefined;
       files.push({ uri, text: file.text, buffer });
