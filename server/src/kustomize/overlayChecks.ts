@@ -18,9 +18,6 @@ import { renderedFindings } from './renderedFindings';
 const MISSING_FILE =
   /no such file or directory|evalsymlink failure|must build at directory: not a valid directory/;
 
-/** Renders one overlay folder (render.ts's renderOverlay, or a cache in front of it). */
-export type RenderFn = (overlayDir: string) => Promise<RenderResult>;
-
 /**
  * Whether any file under these folders holds an HPA or a ScaledObject (a patch counts): an overlay
  * without one gives the HPA rules nothing to check, so it is not rendered, and cannot fail.
