@@ -8,6 +8,7 @@
  */
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type Kustomization, isKustomizationPath, parseKustomization } from './kustomization';
 
 export interface KustomizationFile {
@@ -34,6 +35,14 @@ export interface KustomizeLayout {
 export function fsPathOf(uri: string, cwd?: string): string {
   const path = (uri.startsWith('file:') ? fileURLToPath(uri) : uri).replace(/\\/g, '/');
   return cwd === undefined ? posix.normalize(path) : posix.resolve(cwd.replace(/\\/g, '/'), path);
+}
+
+/** The layout of the files an index holds: only the kustomizations' text is read, of the rest their names. */
+export function indexLayout(index: WorkspaceIndex): KustomizeLayout {
+  const files = new Map<string, string>();
+  for (const uri of index.uris())
+    files.set(uri, isKustomizationPath(uri) ? (index.getFile(uri)?.text ?? '') : '');
+  return kustomizeLayout(files);
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Finding } from '../rules/types';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import { isKustomizationPath } from './kustomization';
-import { type KustomizeLayout, fsPathOf, isInsideAny, kustomizeLayout } from './layout';
+import { type KustomizeLayout, fsPathOf, indexLayout, isInsideAny } from './layout';
 import { overlayFindings } from './overlayChecks';
 import { type KustomizeCommand, type RenderResult, type UnsavedInputs, renderOverlay } from './render';
 
@@ -100,10 +100,7 @@ export class OverlayJobRunner {
       else this.buffers.delete(file.uri);
     }
     if (layoutChanged || this.layout === undefined) {
-      const texts = new Map<string, string>();
-      for (const uri of this.index.uris())
-        texts.set(uri, isKustomizationPath(uri) ? (this.index.getFile(uri)?.text ?? '') : '');
-      this.layout = kustomizeLayout(texts);
+      this.layout = indexLayout(this.index);
       this.index.setPartialUris(this.layout.patchUris);
     }
     const layout = this.layout;

@@ -21,7 +21,14 @@ import type { HpaSettings } from '../lint/settings';
 import type { Finding } from '../rules/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { isKustomizationPath } from './kustomization';
-import { type KustomizeLayout, fsPathOf, isInsideAny, kustomizeLayout, overlayInputDirs } from './layout';
+import {
+  type KustomizeLayout,
+  fsPathOf,
+  indexLayout,
+  isInsideAny,
+  kustomizeLayout,
+  overlayInputDirs,
+} from './layout';
 import {
   involvesAutoscaler,
   newRenderedFindings,
@@ -182,10 +189,7 @@ export class OverlayService {
 
   /** Re-reads every kustomization; patch files change status at once (they are linted differently). */
   private refreshLayout(): void {
-    const files = new Map<string, string>();
-    for (const uri of this.options.workspace.uris())
-      files.set(uri, isKustomizationPath(uri) ? (this.options.workspace.getFile(uri)?.text ?? '') : '');
-    this.layout = kustomizeLayout(files);
+    this.layout = indexLayout(this.options.workspace);
     this.inputDirsByOverlay = new Map(
       renderableOverlays(this.layout).map((o) => [o.uri, overlayInputDirs(this.layout, o)]),
     );
