@@ -65,7 +65,7 @@ export function kustomizeLayout(files: ReadonlyMap<string, string>, cwd?: string
   for (const k of kustomizations) {
     for (const entry of k.kustomization.includes) {
       if (isRemote(entry)) continue;
-      const target = posix.normalize(posix.join(k.dir, entry)).replace(/\/+$/, ''); // `api/` names the folder `api`
+      const target = includedPath(k.dir, entry);
       if (dirs.has(target)) included.add(target);
     }
     for (const entry of k.kustomization.patchFiles) {
@@ -82,6 +82,11 @@ export function kustomizeLayout(files: ReadonlyMap<string, string>, cwd?: string
     patchPaths,
     overlays: kustomizations.filter((k) => !included.has(k.dir)),
   };
+}
+
+/** A `resources:`-style entry of the kustomization in `dir` as a normalized path; `api/` names the folder `api`. */
+function includedPath(dir: string, entry: string): string {
+  return posix.normalize(posix.join(dir, entry)).replace(/\/+$/, '');
 }
 
 function isRemote(entry: string): boolean {
@@ -105,7 +110,7 @@ export function overlayInputDirs(layout: KustomizeLayout, overlay: Kustomization
     const k = queue.pop()!;
     for (const entry of [...k.kustomization.includes, ...k.kustomization.patchFiles]) {
       if (isRemote(entry)) continue;
-      const target = posix.normalize(posix.join(k.dir, entry)).replace(/\/+$/, ''); // `api/` names the folder `api`
+      const target = includedPath(k.dir, entry);
       const included = byDir.get(target);
       if (included && !dirs.has(target)) {
         dirs.add(target);
