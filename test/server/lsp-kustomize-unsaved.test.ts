@@ -5,11 +5,12 @@
  * diagnostics only; the files on disk are never written.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { textsUnder } from '../support/fileTree';
 import { LspClient, REPO_ROOT, compact } from './lspHarness';
 
 const TREE = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'unsaved');
@@ -18,14 +19,9 @@ const textOf = (path: string) => readFileSync(join(TREE, path), 'utf8');
 const has = (rule: string) => (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => d.code === rule);
 const lacks = (rule: string) => (p: PublishDiagnosticsParams) => !has(rule)(p);
 
-function snapshot(dir = TREE): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) for (const [p, t] of snapshot(path)) files.set(p, t);
-    else files.set(path, readFileSync(path, 'utf8'));
-  }
-  return files;
+/** The fixture's files as they are on disk, to check that nothing was written to them. */
+function snapshot(): Map<string, string> {
+  return textsUnder(TREE);
 }
 
 /** `from` (first found in `text`) replaced by `to`, as a didChange range edit. */

@@ -5,7 +5,7 @@
  * untrusted workspace.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
@@ -14,16 +14,10 @@ import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';
+import { filesUnder } from '../support/fileTree';
 
 const SHOP = resolve(import.meta.dirname, '..', 'fixtures', 'kustomize', 'shop');
 const uriOf = (path: string) => pathToFileURL(join(SHOP, path)).toString();
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 function start(
   trusted: boolean,

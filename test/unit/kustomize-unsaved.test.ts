@@ -14,7 +14,6 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
-  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -29,6 +28,7 @@ import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { setLocale } from '../../server/src/localize';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';
+import { filesUnder, textsUnder } from '../support/fileTree';
 
 const TREE = resolve(import.meta.dirname, '..', 'fixtures', 'kustomize', 'unsaved');
 const PROD = posix.join(TREE, 'overlays', 'prod');
@@ -38,16 +38,9 @@ const pathOf = (relative: string) => posix.join(TREE, relative);
 const uriOf = (relative: string) => pathToFileURL(pathOf(relative)).toString();
 const diskText = (relative: string) => readFileSync(pathOf(relative), 'utf8');
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
 /** The fixture's files as they are on disk, to check that nothing was written to them. */
 function snapshot(): Map<string, string> {
-  return new Map(filesUnder(TREE).map((path) => [path, readFileSync(path, 'utf8')]));
+  return textsUnder(TREE);
 }
 
 /** A temporary folder of the test's own, so what a render leaves there is visible. */

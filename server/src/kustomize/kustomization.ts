@@ -30,7 +30,7 @@ export interface ReplicasEntry {
 }
 
 /** The kustomization fields that hold patches, in the order kustomize applies them. */
-export const PATCH_LISTS = ['patchesStrategicMerge', 'patches', 'patchesJson6902'] as const;
+const PATCH_LISTS = ['patchesStrategicMerge', 'patches', 'patchesJson6902'] as const;
 export type PatchList = (typeof PATCH_LISTS)[number];
 
 /** A patch written in the kustomization itself. */

@@ -29,12 +29,6 @@ export interface LaunchOutcome {
   error?: { message: string; killed: boolean };
 }
 
-export type Launch = (
-  file: string,
-  args: readonly string[],
-  options: LaunchOptions,
-) => Promise<LaunchOutcome>;
-
 /** Starts the program as a child of this process, at low priority, its input closed. */
 export const launchDirectly = (
   file: string,
@@ -89,9 +83,14 @@ export function lowerPriority(pid: number | undefined): void {
  */
 export function idlePolicyCommand(path = process.env.PATH ?? ''): string | undefined {
   if (process.platform !== 'linux') return undefined;
+  return programOnPath('chrt', path);
+}
+
+/** The first executable `program` in the folders of `path` (a PATH value), or undefined. */
+export function programOnPath(program: string, path: string): string | undefined {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
-    const candidate = join(dir, 'chrt');
+    const candidate = join(dir, program);
     try {
       accessSync(candidate, fsConstants.X_OK);
       return candidate;

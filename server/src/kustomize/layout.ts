@@ -8,6 +8,7 @@
  */
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { type Kustomization, isKustomizationPath, parseKustomization } from './kustomization';
 
 export interface KustomizationFile {
@@ -36,6 +37,14 @@ export function fsPathOf(uri: string, cwd?: string): string {
   return cwd === undefined ? posix.normalize(path) : posix.resolve(cwd.replace(/\\/g, '/'), path);
 }
 
+/** The layout of the files an index holds: only the kustomizations' text is read, of the rest their names. */
+export function indexLayout(index: WorkspaceIndex): KustomizeLayout {
+  const files = new Map<string, string>();
+  for (const uri of index.uris())
+    files.set(uri, isKustomizationPath(uri) ? (index.getFile(uri)?.text ?? '') : '');
+  return kustomizeLayout(files);
+}
+
 /**
  * Reads every kustomization among `files` (caller name -> text; other files are only matched as
  * patch targets). Remote entries (URLs) are ignored: kustomize fetches them when it renders.
@@ -56,7 +65,7 @@ export function kustomizeLayout(files: ReadonlyMap<string, string>, cwd?: string
   for (const k of kustomizations) {
     for (const entry of k.kustomization.includes) {
       if (isRemote(entry)) continue;
-      const target = posix.normalize(posix.join(k.dir, entry)).replace(/\/+$/, ''); // `api/` names the folder `api`
+      const target = includedPath(k.dir, entry);
       if (dirs.has(target)) included.add(target);
     }
     for (const entry of k.kustomization.patchFiles) {
@@ -75,8 +84,18 @@ export function kustomizeLayout(files: ReadonlyMap<string, string>, cwd?: string
   };
 }
 
+/** A `resources:`-style entry of the kustomization in `dir` as a normalized path; `api/` names the folder `api`. */
+function includedPath(dir: string, entry: string): string {
+  return posix.normalize(posix.join(dir, entry)).replace(/\/+$/, '');
+}
+
 function isRemote(entry: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.startsWith('github.com/') || entry.includes('?ref=');
+}
+
+/** Whether a file-system path lies inside one of these folders (an overlay's input folders). */
+export function isInsideAny(path: string, dirs: readonly string[]): boolean {
+  return dirs.some((dir) => path.startsWith(`${dir}/`));
 }
 
 /**
@@ -91,7 +110,7 @@ export function overlayInputDirs(layout: KustomizeLayout, overlay: Kustomization
     const k = queue.pop()!;
     for (const entry of [...k.kustomization.includes, ...k.kustomization.patchFiles]) {
       if (isRemote(entry)) continue;
-      const target = posix.normalize(posix.join(k.dir, entry)).replace(/\/+$/, ''); // `api/` names the folder `api`
+      const target = includedPath(k.dir, entry);
       const included = byDir.get(target);
       if (included && !dirs.has(target)) {
         dirs.add(target);

@@ -11,15 +11,12 @@ import { KUSTOMIZE_RENDER_RULE, KUSTOMIZE_UNAVAILABLE_RULE } from '../rules/inde
 import type { Finding, Severity } from '../rules/types';
 import { isReplicaAutoscaler } from '../workspace/scaleTarget';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { type KustomizationFile, type KustomizeLayout, fsPathOf } from './layout';
+import { type KustomizationFile, type KustomizeLayout, fsPathOf, isInsideAny } from './layout';
 import type { RenderResult } from './render';
 import { renderedFindings } from './renderedFindings';
 
 const MISSING_FILE =
   /no such file or directory|evalsymlink failure|must build at directory: not a valid directory/;
-
-/** Renders one overlay folder (render.ts's renderOverlay, or a cache in front of it). */
-export type RenderFn = (overlayDir: string) => Promise<RenderResult>;
 
 /**
  * Whether any file under these folders holds an HPA or a ScaledObject (a patch counts): an overlay
@@ -32,10 +29,7 @@ export function involvesAutoscaler(
 ): boolean {
   return workspace.uris().some((uri) => {
     const path = fsPathOf(uri, cwd);
-    return (
-      dirs.some((dir) => path.startsWith(`${dir}/`)) &&
-      workspace.objectsIn(uri).some((o) => isReplicaAutoscaler(o))
-    );
+    return isInsideAny(path, dirs) && workspace.objectsIn(uri).some((o) => isReplicaAutoscaler(o));
   });
 }
 

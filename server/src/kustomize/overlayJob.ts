@@ -19,7 +19,7 @@ import type { Finding } from '../rules/types';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import { isKustomizationPath } from './kustomization';
-import { fsPathOf, kustomizeLayout } from './layout';
+import { type KustomizeLayout, fsPathOf, indexLayout, isInsideAny } from './layout';
 import { overlayFindings } from './overlayChecks';
 import { type KustomizeCommand, type RenderResult, type UnsavedInputs, renderOverlay } from './render';
 
@@ -72,6 +72,11 @@ export class OverlayJobRunner {
   private readonly cache = new Map<string, RenderResult>();
   /** The input key of the render last sent for each overlay. */
   private readonly sentRender = new Map<string, string>();
+  /**
+   * The kustomize layout of the files held. It reads the kustomizations' text and only the names of
+   * other files, so a job that edits other files keeps it: most jobs are an edit to one such file.
+   */
+  private layout: KustomizeLayout | undefined;
 
   constructor(
     private readonly options: {
@@ -83,26 +88,28 @@ export class OverlayJobRunner {
 
   async run(job: OverlayJob): Promise<OverlayJobResult> {
     setLocale(job.locale);
+    let layoutChanged = job.deleted.length > 0;
     for (const uri of job.deleted) {
       this.index.deleteFile(uri);
       this.buffers.delete(uri);
     }
     for (const file of job.files) {
+      if (isKustomizationPath(file.uri) || !this.index.getFile(file.uri)) layoutChanged = true;
       this.index.setFile(new FileModel(file.uri, file.text, undefined));
       if (file.buffer) this.buffers.add(file.uri);
       else this.buffers.delete(file.uri);
     }
-    const texts = new Map<string, string>();
-    for (const uri of this.index.uris())
-      texts.set(uri, isKustomizationPath(uri) ? (this.index.getFile(uri)?.text ?? '') : '');
-    const layout = kustomizeLayout(texts);
-    this.index.setPartialUris(layout.patchUris);
+    if (layoutChanged || this.layout === undefined) {
+      this.layout = indexLayout(this.index);
+      this.index.setPartialUris(this.layout.patchUris);
+    }
+    const layout = this.layout;
     const overlay = layout.kustomizations.find((k) => k.uri === job.overlayUri);
     if (!overlay) return { spawned: false, findings: [], rendered: undefined };
 
     const inputs = this.index
       .uris()
-      .filter((uri) => under(fsPathOf(uri), job.inputDirs))
+      .filter((uri) => isInsideAny(fsPathOf(uri), job.inputDirs))
       .sort();
     const key = inputKey(job, inputs, this.index);
     let result = this.cache.get(key);
@@ -155,8 +162,4 @@ function inputKey(job: OverlayJob, inputs: readonly string[], index: WorkspaceIn
     hash.update(index.getFile(uri)?.text ?? '');
   }
   return hash.digest('hex');
-}
-
-function under(path: string, dirs: readonly string[]): boolean {
-  return dirs.some((dir) => path.startsWith(`${dir}/`));
 }

@@ -20,8 +20,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { currentLocale } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import type { FileModel } from '../yaml/documents';
 import { idlePolicyCommand, lowerPriority } from './launch';
-import { fsPathOf } from './layout';
+import { fsPathOf, isInsideAny } from './layout';
 import { type JobFile, type OverlayJob, type OverlayJobResult, OverlayJobRunner } from './overlayJob';
 import type { FromOverlayProcess, ToOverlayProcess } from './overlayProcessProtocol';
 
@@ -38,7 +39,7 @@ export type OverlayJobRequest = Omit<OverlayJob, 'files' | 'deleted' | 'locale' 
 
 export class OverlayJobs {
   /** What the runner holds of each file: the text sent and whether it was an editor's. */
-  private readonly sent = new Map<string, { text: string; buffer: boolean }>();
+  private readonly sent = new Map<string, JobFile>();
   private readonly paths = new Map<string, string>();
   private child: ChildProcess | undefined;
   private inline: OverlayJobRunner | undefined;
@@ -133,21 +134,23 @@ export class OverlayJobs {
         this.paths.delete(uri);
         continue;
       }
-      const buffer = file.version !== undefined;
-      if (file.text === held.text && buffer === held.buffer) continue;
-      files.push({ uri, text: file.text, buffer });
-      this.sent.set(uri, { text: file.text, buffer });
+      if (file.text === held.text && (file.version !== undefined) === held.buffer) continue;
+      files.push(this.jobFile(uri, file));
     }
     for (const uri of this.workspace.uris()) {
       if (this.sent.has(uri)) continue;
       const path = this.pathOf(uri);
-      if (!request.inputDirs.some((dir) => path.startsWith(`${dir}/`))) continue;
-      const file = this.workspace.getFile(uri)!;
-      const buffer = file.version !== undefined;
-      files.push({ uri, text: file.text, buffer });
-      this.sent.set(uri, { text: file.text, buffer });
+      if (!isInsideAny(path, request.inputDirs)) continue;
+      files.push(this.jobFile(uri, this.workspace.getFile(uri)!));
     }
     return { ...request, locale: currentLocale(), tempDir: this.ownTempDir(), files, deleted };
+  }
+
+  /** The file as a job carries it, noted as what the runner holds from now on. */
+  private jobFile(uri: string, file: FileModel): JobFile {
+    const sent = { uri, text: file.text, buffer: file.version !== undefined };
+    this.sent.set(uri, sent);
+    return sent;
   }
 
   private ownTempDir(): string {

@@ -14,7 +14,7 @@ import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import { fsPathOf } from './layout';
 import type { OverlayService } from './overlayService';
-import { namesMatch } from './renderedFindings';
+import { namesMatch } from './renderedFieldPath';
 
 export function withOverlays(
   model: PreviewModel,

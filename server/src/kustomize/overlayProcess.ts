@@ -17,7 +17,7 @@
  * folders are removed, and the process ends.
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { constants as osConstants, setPriority } from 'node:os';
+import { lowerPriority } from './launch';
 import { type OverlayJob, OverlayJobRunner } from './overlayJob';
 import type { FromOverlayProcess, ToOverlayProcess } from './overlayProcessProtocol';
 
@@ -71,11 +71,6 @@ function lowerEveryThread(): void {
   } catch {
     return; // not Linux
   }
-  for (const thread of threads) {
-    try {
-      setPriority(Number(thread), osConstants.priority.PRIORITY_LOW);
-    } catch {
-      // not allowed, or the thread has ended
-    }
-  }
+  // Best effort, as for the process: a thread may also have ended meanwhile.
+  for (const thread of threads) lowerPriority(Number(thread));
 }

@@ -21,7 +21,14 @@ import type { HpaSettings } from '../lint/settings';
 import type { Finding } from '../rules/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { isKustomizationPath } from './kustomization';
-import { type KustomizeLayout, fsPathOf, kustomizeLayout, overlayInputDirs } from './layout';
+import {
+  type KustomizeLayout,
+  fsPathOf,
+  indexLayout,
+  isInsideAny,
+  kustomizeLayout,
+  overlayInputDirs,
+} from './layout';
 import {
   involvesAutoscaler,
   newRenderedFindings,
@@ -118,7 +125,7 @@ export class OverlayService {
   ): { uri: string; label: string; rendered: { yaml: string; baseDir: string } | undefined }[] {
     const path = fsPathOf(uri);
     return renderableOverlays(this.layout)
-      .filter((o) => (this.inputDirsByOverlay.get(o.uri) ?? []).some((dir) => path.startsWith(`${dir}/`)))
+      .filter((o) => isInsideAny(path, this.inputDirsByOverlay.get(o.uri) ?? []))
       .map((o) => ({
         uri: o.uri,
         label: overlayLabel(o, this.options.root),
@@ -175,17 +182,14 @@ export class OverlayService {
     // A patch file that arrives (or goes) after its kustomization changes status too.
     if (isKustomizationPath(uri) || this.layout.patchPaths.has(path)) this.refreshLayout();
     for (const [overlay, dirs] of this.inputDirsByOverlay) {
-      if (dirs.some((dir) => path.startsWith(`${dir}/`))) this.dirty.add(overlay);
+      if (isInsideAny(path, dirs)) this.dirty.add(overlay);
     }
     if (this.dirty.size > 0) this.arm();
   }
 
   /** Re-reads every kustomization; patch files change status at once (they are linted differently). */
   private refreshLayout(): void {
-    const files = new Map<string, string>();
-    for (const uri of this.options.workspace.uris())
-      files.set(uri, isKustomizationPath(uri) ? (this.options.workspace.getFile(uri)?.text ?? '') : '');
-    this.layout = kustomizeLayout(files);
+    this.layout = indexLayout(this.options.workspace);
     this.inputDirsByOverlay = new Map(
       renderableOverlays(this.layout).map((o) => [o.uri, overlayInputDirs(this.layout, o)]),
     );

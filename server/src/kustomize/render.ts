@@ -14,11 +14,10 @@
  * real files once joined to `baseDir` (the real root plus the wrapper's name), and the paths in its
  * messages are given back as the real ones. Nothing unsaved: the overlay renders where it is.
  */
-import { constants } from 'node:fs';
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, join, posix, relative, sep } from 'node:path';
-import { launchDirectly } from './launch';
+import { basename, join, posix, relative, sep } from 'node:path';
+import { launchDirectly, programOnPath } from './launch';
 import { createRenderMirror, type MirrorLimits, type RenderMirror } from './renderMirror';
 
 export interface KustomizeCommand {
@@ -48,22 +47,9 @@ export async function findKustomizeCommand(
 ): Promise<KustomizeCommand | undefined> {
   const words = configured?.trim().split(/\s+/).filter(Boolean) ?? [];
   if (words.length > 0) return { argv: words, label: words.join(' ') };
-  if (await onPath('kustomize', path)) return { argv: ['kustomize', 'build'], label: 'kustomize build' };
-  if (await onPath('kubectl', path)) return { argv: ['kubectl', 'kustomize'], label: 'kubectl kustomize' };
+  if (programOnPath('kustomize', path)) return { argv: ['kustomize', 'build'], label: 'kustomize build' };
+  if (programOnPath('kubectl', path)) return { argv: ['kubectl', 'kustomize'], label: 'kubectl kustomize' };
   return undefined;
-}
-
-async function onPath(program: string, path: string): Promise<boolean> {
-  for (const dir of path.split(delimiter)) {
-    if (!dir) continue;
-    try {
-      await access(join(dir, program), constants.X_OK);
-      return true;
-    } catch {
-      // not in this folder
-    }
-  }
-  return false;
 }
 
 /** What the editor holds that the disk does not, for a render that should see it. */

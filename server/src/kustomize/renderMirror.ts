@@ -28,7 +28,7 @@ export interface MirrorLimits {
  * Far above a kustomize tree (the 47 real ones of ../shared/corpus/kustomize-real hold at most a
  * few hundred kilobytes), far below what would make a render's copy noticeable on disk.
  */
-export const DEFAULT_MIRROR_LIMITS: MirrorLimits = { maxBytes: 32 * 1024 * 1024, maxFiles: 5_000 };
+const DEFAULT_MIRROR_LIMITS: MirrorLimits = { maxBytes: 32 * 1024 * 1024, maxFiles: 5_000 };
 
 /** Folders kustomize never reads from: version control and package managers. */
 const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn', 'node_modules']);

@@ -27,8 +27,6 @@ import { type KustomizationFile, type KustomizeLayout, fsPathOf } from './layout
 import { patchDocuments, patchedFieldSpan } from './patchedField';
 import { type FieldPath, fieldPath, follow, namesMatch, stepKey } from './renderedFieldPath';
 
-export { namesMatch } from './renderedFieldPath';
-
 export interface RenderedOverlay {
   overlay: KustomizationFile;
   /** How messages name the overlay (its folder, as the user sees it). */
