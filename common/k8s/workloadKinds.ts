@@ -17,6 +17,21 @@ export const WORKLOAD_KINDS: readonly string[] = [
   'ReplicationController',
 ];
 
+/**
+ * API groups whose kinds are all known one by one: the core group (''), apps, batch and extensions.
+ * Their only scalable kinds are WORKLOAD_KINDS; any other kind of theirs with a Pod template
+ * (DaemonSet, Job, CronJob, Pod...) has no scale subresource, so it is never a workload an HPA can
+ * scale, whereas a kind of another group with a Pod template may be (customWorkloads.ts).
+ */
+export const BUILT_IN_GROUPS: ReadonlySet<string> = new Set(['', 'apps', 'batch', 'extensions']);
+
+/** The group part of an apiVersion (`apps/v1` -> `apps`, `v1` -> ''). */
+export function apiGroup(apiVersion: string | undefined): string | undefined {
+  if (apiVersion === undefined) return undefined;
+  const slash = apiVersion.indexOf('/');
+  return slash === -1 ? '' : apiVersion.slice(0, slash);
+}
+
 /** What identifies an object's type: its kind and apiVersion as written (either may be missing). */
 export interface TypeIdentity {
   kind?: string | undefined;

@@ -59,6 +59,41 @@ describe('FileModel cache', () => {
       ],
     );
   });
+
+  test('a Pod template makes a document parsed only outside the built-in API groups', () => {
+    const withTemplate = (apiVersion: string, kind: string) =>
+      `apiVersion: ${apiVersion}\nkind: ${kind}\nspec:\n  template:\n    spec:\n      containers:\n        - name: c\n`;
+    const file = new FileModel(
+      'u',
+      [
+        withTemplate('batch/v1', 'Job'),
+        withTemplate('apps/v1', 'DaemonSet'),
+        withTemplate('v1', 'PodTemplate'),
+        withTemplate('extensions/v1beta1', 'DaemonSet'),
+        withTemplate('argoproj.io/v1alpha1', 'Rollout'),
+        withTemplate('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet'),
+        withTemplate('apps.kruise.io/v1alpha1', 'CloneSet'),
+        withTemplate('apps/v1', 'StatefulSet'),
+        // No apiVersion line the scan can read: parsed, as before the group was looked at.
+        `kind: CloneSet\nspec:\n  template:\n    spec:\n      containers: []\n`,
+      ].join('---\n'),
+      1,
+    );
+    assert.deepEqual(
+      file.documents.map((d) => [d.model.scannedKind, d.model.relevant]),
+      [
+        ['Job', false],
+        ['DaemonSet', false],
+        ['PodTemplate', false],
+        ['DaemonSet', false],
+        ['Rollout', true],
+        ['LeaderWorkerSet', true],
+        ['CloneSet', true],
+        ['StatefulSet', true],
+        ['CloneSet', true],
+      ],
+    );
+  });
 });
 
 describe('LineIndex', () => {

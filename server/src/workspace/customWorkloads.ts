@@ -6,9 +6,7 @@
  */
 import type { K8sObject } from './objects';
 import type { YamlView } from '../yaml/yamlView';
-
-/** Groups whose kinds are known one by one (podTemplate.ts lists the scalable ones). */
-const BUILT_IN_GROUPS: ReadonlySet<string> = new Set(['', 'apps', 'batch', 'extensions']);
+import { BUILT_IN_GROUPS } from '../../../common/k8s/workloadKinds';
 
 /**
  * The Pod template of a custom-resource workload: `spec.template`, or for a LeaderWorkerSet the

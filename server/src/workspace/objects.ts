@@ -2,7 +2,7 @@
  * Kubernetes objects found in the workspace's YAML: what the rules and the preview look up.
  */
 import type { FileDocument, YamlDocumentModel } from '../yaml/documents';
-import { SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
+import { SCALED_OBJECT_KIND, apiGroup, isAutoscaler } from '../../../common/k8s/workloadKinds';
 import { VPA_KIND } from './scaleTarget';
 import { isMap } from '../yaml/yamlNodes';
 import { YamlView } from '../yaml/yamlView';
@@ -117,11 +117,4 @@ function stringish(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
-}
-
-/** The group part of an apiVersion (`apps/v1` -> `apps`, `v1` -> ''). */
-export function apiGroup(apiVersion: string | undefined): string | undefined {
-  if (apiVersion === undefined) return undefined;
-  const slash = apiVersion.indexOf('/');
-  return slash === -1 ? '' : apiVersion.slice(0, slash);
 }

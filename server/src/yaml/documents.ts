@@ -12,6 +12,8 @@ import { type Document, parseDocument, YAMLParseError } from 'yaml';
 import { blankUnreadFields } from './blankUnreadFields';
 import { LineIndex, lineStartsOf } from './ranges';
 import {
+  apiGroup,
+  BUILT_IN_GROUPS,
   HPA_KIND,
   LIMIT_RANGE_KIND,
   SCALED_OBJECT_KIND,
@@ -35,7 +37,8 @@ export const PARSED_KINDS: ReadonlySet<string> = new Set([
 
 /**
  * A Pod template's `containers:` under a `template:` key: a custom-resource workload (Argo Rollout,
- * LeaderWorkerSet...) an HPA can target, so documents of other kinds that have one are parsed too.
+ * LeaderWorkerSet...) an HPA can target, so documents of other kinds that have one are parsed too,
+ * unless their group is a built-in one (mayBeCustomWorkload below).
  */
 const POD_TEMPLATE_LINES = /^[ \t]+(?:t|\w+T)emplate:/m;
 const CONTAINERS_LINE = /^[ \t-]+containers:/m;
@@ -71,8 +74,19 @@ function isDocumentMarker(text: string, at: number): boolean {
 }
 
 const KIND_LINE = /^kind:[ \t]*["']?([A-Za-z][\w.-]*)/m;
+const API_VERSION_LINE = /^apiVersion:[ \t]*["']?([\w.-]+(?:\/[\w.-]+)?)/m;
 const CONTENT_LINE = /^[ \t]*[^\s#]/m;
 const TEMPLATE_MARK = /\{\{|\{%/;
+
+/**
+ * False for a document whose top-level apiVersion is of a built-in group: a DaemonSet, Job, CronJob
+ * or Pod has a Pod template and no scale subresource, so no rule reads it (parsing each CronJob of a
+ * release cost as much as its Deployment). True when the scan sees no apiVersion.
+ */
+function mayBeCustomWorkload(text: string): boolean {
+  const apiVersion = API_VERSION_LINE.exec(text)?.[1];
+  return apiVersion === undefined || !BUILT_IN_GROUPS.has(apiGroup(apiVersion) ?? '');
+}
 
 /** A parsed document. Offsets inside it are relative to the document's own text. */
 export type ParsedYaml = Document.Parsed;
@@ -138,7 +152,9 @@ export class YamlDocumentModel {
     if (this.scannedKind !== undefined)
       return (
         PARSED_KINDS.has(this.scannedKind) ||
-        (POD_TEMPLATE_LINES.test(this.text) && CONTAINERS_LINE.test(this.text))
+        (mayBeCustomWorkload(this.text) &&
+          POD_TEMPLATE_LINES.test(this.text) &&
+          CONTAINERS_LINE.test(this.text))
       );
     // Flow style (`{"kind": ...}`) or an indented root: the scan cannot tell, so parse when a kind name appears.
     for (const kind of PARSED_KINDS) if (this.text.includes(kind)) return true;
