@@ -37,23 +37,23 @@ const WORKER_SCRIPT = resolve(__dirname, 'lintWorker.js');
 
 /**
  * From this much YAML on, a run without `--jobs` lints in batches: memory bounded by a batch, and
- * faster on one thread too once the whole workspace's parses would be hundreds of MB (at 50,000
- * resources, 8.6 s against 13.8 s for the whole workspace at once, 245 against 408 MB peak RSS, on
- * the shared 2-core machine at load 11). Below it, the whole workspace at once on this thread.
+ * faster on one thread too once the whole workspace's parses grow large. Measured on an idle 2-core
+ * machine (bench/cli.bench.ts's release, one app per file; median of five to seven interleaved runs):
+ * at 0.9 M characters batches took 296 against 305 ms for the whole workspace at once, at 3.1 M 555
+ * against 561 ms, at 9.3 M 1,052 against 1,161 ms, at 22 M 2,310 against 2,613 ms. Below it, the whole
+ * workspace at once on this thread.
  */
 export const BATCH_MIN_CHARS = 1_000_000;
 
 /**
- * From this much YAML on, the batches also go to worker threads on the idle cores. A worker costs
- * about 120 ms of CPU (its start, its own JIT warm-up: 0.69 against 0.55 s of CPU for the 300-file
- * release, 1.2 M characters), and on two cores a one-thread run already keeps the second core partly
- * busy with V8's compiler and collector: at 1.2 M characters two threads were 10-30 % slower in every
- * measurement here (all on a busy machine), and in the previous round's, at load 2, 522 against
- * 440 ms. They only broke even at 50,000 resources (30 M characters) then, with a worker's start
- * costing more than now (ajv's compile, this thread idle): 8 M characters is where that round put
- * the line, kept until an idle machine measures otherwise (bench/cli.bench.ts).
+ * From this much YAML on, the batches also go to worker threads on the idle cores. A worker is a
+ * second V8 isolate that warms its own JIT, and on two cores a one-thread run already keeps the
+ * second core partly busy with V8's compiler and collector, so a worker pays only on long runs. Same
+ * measurements, batches on this thread against `--jobs 2`: 296 / 327 ms at 0.9 M characters, 555 /
+ * 602 at 3.1 M, 1,052 / 1,209 at 9.3 M, 1,573 / 1,598 at 15.6 M (with 27 % more CPU), 2,310 / 2,153
+ * at 22 M. Break-even is near 16 M; 20 M leaves the margin to runs where the second core wins.
  */
-export const WORKERS_MIN_CHARS = 8_000_000;
+export const WORKERS_MIN_CHARS = 20_000_000;
 
 /**
  * Most a worker's young generation may grow to, in MB. Worker threads take no V8 command-line flags,
