@@ -108,13 +108,10 @@ metadata:
     checksum/config: "0123456789abcdef"
 spec:
 ${broken ? '  replicas: 2\n' : ''}  serviceName: ${name}
-  selector:
-    matchLabels:
-      app.kubernetes.io/name: ${name}
+  selector: { matchLabels: { app.kubernetes.io/name: ${name} } }
   template:
     metadata:
-      labels:
-        app.kubernetes.io/name: ${name}
+      labels: { app.kubernetes.io/name: ${name} }
       annotations:
         prometheus.io/scrape: "true"
     spec:
