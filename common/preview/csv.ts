@@ -7,6 +7,9 @@
 import type { LoadSeries } from '../engine/simulationTypes';
 import { parseQuantity } from '../engine/quantity';
 import type { VariantRun } from './variants';
+import { translate } from '../l10n/catalog';
+import { PREVIEW_CATALOG, type PreviewKey } from '../l10n/catalogs/preview';
+import type { PreviewLocale } from './locale';
 
 /**
  * The cell that marks a metric as missing from its row on. A lone `-` cannot be a Kubernetes
@@ -82,19 +85,49 @@ export interface LoadCsv {
   lastT: number;
 }
 
+/** What can be wrong with a load file: a message of the preview bundles (`csv.*` in common/l10n). */
+export type CsvProblem = Extract<PreviewKey, `csv.${string}`>;
+
 /**
  * What is wrong with a load file and where: `line` is the 1-based line of the file (comments and
- * blank lines counted), absent when the file as a whole is at fault. The preview shows the message
- * as is; `hpa-lint` prints `file:line: detail`.
+ * blank lines counted), absent when the file as a whole is at fault. The problem is a bundle key with
+ * its values, so the preview and `hpa-lint` (`file:line: detail`) say it in the user's language;
+ * `message` and `detail` are English.
  */
 export class CsvError extends Error {
   constructor(
-    readonly detail: string,
+    readonly problem: CsvProblem,
+    readonly args: Record<string, string | number> = {},
     readonly line?: number,
   ) {
-    super(line === undefined ? detail : `line ${line}: ${detail}`);
+    super(describeCsvProblem('en', problem, args, line));
     this.name = 'CsvError';
   }
+
+  /** What is wrong, without the line, in English. */
+  get detail(): string {
+    return this.detailIn('en');
+  }
+
+  /** What is wrong, without the line, in `locale`. */
+  detailIn(locale: PreviewLocale): string {
+    return translate(PREVIEW_CATALOG, locale, this.problem, this.args);
+  }
+
+  /** What is wrong and on which line, in `locale`: what the preview shows. */
+  describe(locale: PreviewLocale): string {
+    return describeCsvProblem(locale, this.problem, this.args, this.line);
+  }
+}
+
+function describeCsvProblem(
+  locale: PreviewLocale,
+  problem: CsvProblem,
+  args: Record<string, string | number>,
+  line: number | undefined,
+): string {
+  const detail = translate(PREVIEW_CATALOG, locale, problem, args);
+  return line === undefined ? detail : translate(PREVIEW_CATALOG, locale, 'csv.atLine', { line, detail });
 }
 
 const MAX_ROWS = 200_000;
@@ -151,7 +184,7 @@ export function splitCsvRows(text: string): CsvRow[] {
       rowLine = line;
     } else if (c !== '\r') cell += c;
   }
-  if (quoted) throw new CsvError('a quoted cell is not closed', rowLine);
+  if (quoted) throw new CsvError('csv.quoteNotClosed', {}, rowLine);
   if (cell !== '' || cells.length > 0) endRow();
   return rows;
 }
@@ -163,7 +196,7 @@ export function splitCsv(text: string): string[][] {
 
 function parseTime(cell: string, line: number): number {
   const t = cell === '' ? NaN : Number(cell);
-  if (!Number.isFinite(t) || t < 0) throw new CsvError(`time "${cell}" is not a number of seconds ≥ 0`, line);
+  if (!Number.isFinite(t) || t < 0) throw new CsvError('csv.badTime', { cell }, line);
   return t;
 }
 
@@ -175,7 +208,7 @@ function parseValue(cell: string, line: number, column: string): number {
     milli = NaN;
   }
   if (!Number.isFinite(milli) || milli < 0) {
-    throw new CsvError(`column "${column}": "${cell}" is not a quantity ≥ 0 (e.g. 250m, 1.5, 2Gi)`, line);
+    throw new CsvError('csv.badQuantity', { column, cell }, line);
   }
   return milli;
 }
@@ -184,14 +217,11 @@ function parseValue(cell: string, line: number, column: string): number {
 function headerColumns(header: CsvRow, metricNames: string[], ignored: string[]): (string | null)[] {
   const first = header.cells[0] ?? '';
   if (!TIME_HEADERS.has(first.toLowerCase())) {
-    throw new CsvError(
-      `the first column must be the time in seconds (header "t"), not "${first}"`,
-      header.line,
-    );
+    throw new CsvError('csv.firstColumnNotTime', { first }, header.line);
   }
   const rest = header.cells.slice(1);
   const columns = rest.map((name, i) => {
-    if (name === '') throw new CsvError(`column ${i + 2} of the header is empty`, header.line);
+    if (name === '') throw new CsvError('csv.emptyHeader', { column: i + 2 }, header.line);
     const bare = name.startsWith('load:')
       ? name.slice('load:'.length).replace(/ \((cores|bytes)\)$/, '')
       : name;
@@ -203,7 +233,7 @@ function headerColumns(header: CsvRow, metricNames: string[], ignored: string[])
   });
   columns.forEach((name, i) => {
     if (name !== null && columns.indexOf(name) !== i)
-      throw new CsvError(`two columns feed the metric "${name}"`, header.line);
+      throw new CsvError('csv.twoColumns', { metric: name }, header.line);
   });
   return columns;
 }
@@ -222,37 +252,37 @@ function headerColumns(header: CsvRow, metricNames: string[], ignored: string[])
  * @throws CsvError with the line of the file at fault.
  */
 export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
-  if (metricNames.length === 0) throw new CsvError('the HPA has no metric to load');
+  if (metricNames.length === 0) throw new CsvError('csv.noMetric');
   const rows = splitCsvRows(text);
   const first = rows[0];
-  if (!first) throw new CsvError('the file holds no rows');
+  if (!first) throw new CsvError('csv.noRows');
   const hasHeader = !Number.isFinite(Number(first.cells[0])) || first.cells[0] === '';
   const ignored: string[] = [];
   const columns = hasHeader
     ? headerColumns(first, metricNames, ignored)
     : first.cells.slice(1).map((_, i) => metricNames[i] ?? null);
   if (!columns.some((c) => c !== null)) {
-    throw new CsvError(`no column matches a metric of this HPA (${metricNames.join(', ')})`, first.line);
+    throw new CsvError('csv.noMatchingColumn', { metrics: metricNames.join(', ') }, first.line);
   }
   const data = hasHeader ? rows.slice(1) : rows;
-  if (data.length === 0) throw new CsvError('the file has a header but no data rows');
-  if (data.length > MAX_ROWS) throw new CsvError(`too many rows (${data.length}; at most ${MAX_ROWS})`);
+  if (data.length === 0) throw new CsvError('csv.noDataRows');
+  if (data.length > MAX_ROWS) throw new CsvError('csv.tooManyRows', { rows: data.length, max: MAX_ROWS });
   const series = new Map<string, LoadSeries>();
   for (const name of columns)
     if (name !== null && !series.has(name)) series.set(name, { metric: name, points: [] });
   // Per metric, the start of the gap a `-` opened and no value has closed yet.
   const openGaps = new Map<string, number>();
   const addGap = (s: LoadSeries, from: number, to: number) => (s.gaps ??= []).push({ from, to });
-  const shape = hasHeader ? ` (${first.cells.join(',')})` : '';
   let lastT = -1;
   for (const { cells, line } of data) {
     if (cells.length > columns.length + 1)
       throw new CsvError(
-        `expected at most ${columns.length + 1} values${shape}, found ${cells.length}`,
+        hasHeader ? 'csv.tooManyValuesForHeader' : 'csv.tooManyValues',
+        { max: columns.length + 1, found: cells.length, header: first.cells.join(',') },
         line,
       );
     const t = parseTime(cells[0] ?? '', line);
-    if (t <= lastT) throw new CsvError(`time ${t} does not increase (the row before is at ${lastT})`, line);
+    if (t <= lastT) throw new CsvError('csv.timeNotIncreasing', { t, previous: lastT }, line);
     lastT = t;
     columns.forEach((name, c) => {
       if (name === null) return;
@@ -274,6 +304,6 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   }
   for (const [name, from] of openGaps) addGap(series.get(name)!, from, OPEN_GAP_END);
   for (const s of series.values())
-    if (s.points.length === 0 && !s.gaps) throw new CsvError(`column "${s.metric}" has no values`);
+    if (s.points.length === 0 && !s.gaps) throw new CsvError('csv.noValues', { column: s.metric });
   return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT };
 }

@@ -38,6 +38,7 @@ async function run(args: string[], env: Record<string, string> = {}) {
       if (path.endsWith('hpa.yaml')) return HPA_ONLY;
       if (path.endsWith('quoted.yaml')) return HPA_ONLY.replace('minReplicas: 2', 'minReplicas: "2"');
       if (path.endsWith('invalid.yaml')) return HPA_ONLY.replace('maxReplicas: 10', 'maxReplicas: 0');
+      if (path.endsWith('load.csv')) return 't,cpu\nsoon,1\n';
       throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     },
     cwd: '/virtual',
@@ -71,6 +72,14 @@ test('JSON Schema type names are words of the language, not bare English', async
   assert.match(zhTw.stdout, /spec\.minReplicas：無效的值：\\"2\\"：應為整數/);
   const en = await run(['quoted.yaml', '--locale', 'en', '--format', 'json']);
   assert.match(en.stdout, /spec\.minReplicas: Invalid value: \\"2\\": expected integer/);
+});
+
+test("simulate: a load file's error in the run's language, after its file and line", async () => {
+  const ja = await run(['simulate', 'hpa.yaml', '--load', 'load.csv', '--locale', 'ja']);
+  assert.equal(ja.code, 2);
+  assert.equal(ja.stderr, 'hpa-lint: load.csv:2: 時刻「soon」は0以上の秒数ではありません\n');
+  const zhTw = await run(['simulate', 'hpa.yaml', '--load', 'load.csv'], { LANG: 'zh_TW.UTF-8' });
+  assert.equal(zhTw.stderr, 'hpa-lint: load.csv:2: 時間「soon」不是大於或等於 0 的秒數\n');
 });
 
 test('simulate: usage errors in the language of --locale, even before the flag is parsed', async () => {

@@ -75,6 +75,27 @@ test('a CSV switches its metrics to the csv profile and reports what it loaded; 
   assert.match(bad.status?.text ?? '', /^CSV not loaded: /);
 });
 
+test("why a CSV did not load is said in the panel's language, its line included", () => {
+  const text = 't,rps\n0,45\n30,lots\n';
+  const status = (locale: string) =>
+    run([
+      { type: 'model', model: TINY_MODEL, locale, locked: false },
+      { type: 'csvLoad', name: 'bad.csv', text },
+    ]).status?.text;
+  assert.equal(
+    status('en'),
+    'CSV not loaded: line 3: column "rps": "lots" is not a quantity ≥ 0 (e.g. 250m, 1.5, 2Gi)',
+  );
+  assert.equal(
+    status('ja'),
+    'CSVを読み込めませんでした: 3行目: 列「rps」: 「lots」は0以上の量ではありません(例: 250m、1.5、2Gi)',
+  );
+  assert.equal(
+    status('zh-TW'),
+    '未載入 CSV：第 3 行：欄「rps」：「lots」不是大於或等於 0 的數量（例如 250m、1.5、2Gi）',
+  );
+});
+
 test('a CSV with "-" cells loads in the preview with those gaps in its fixed load', () => {
   const tiny: Action = { type: 'model', model: TINY_MODEL, locale: 'en', locked: false };
   const text = 't,rps\n0,45\n30,-\n45,\n60,50\n';

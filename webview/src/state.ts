@@ -136,7 +136,7 @@ function loadCsv(state: PanelState, name: string, text: string): PanelState {
       },
     };
   } catch (err) {
-    const message = err instanceof CsvError ? err.message : String(err);
+    const message = err instanceof CsvError ? err.describe(state.locale) : String(err);
     return { ...state, status: { text: t(state.locale, 'csvFailed', { message }), error: true } };
   }
 }

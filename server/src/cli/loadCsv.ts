@@ -1,9 +1,10 @@
 /**
  * Load files for `hpa-lint simulate --load`: the preview's grammar (common/preview/csv.ts), so a
  * file that loads in one loads in the other, including a timeline the preview exported. The CLI
- * only puts the file name and line in front of its errors.
+ * puts the file name and line in front of its errors, which are in the run's language.
  */
 import { CsvError, type LoadCsv, parseLoadCsv as parseLoadGrammar } from '../../../common/preview/csv';
+import { currentLocale } from '../localize';
 import { UsageError } from './io';
 
 /**
@@ -16,6 +17,7 @@ export function parseLoadCsv(text: string, file: string, knownMetrics: readonly 
     return parseLoadGrammar(text, [...knownMetrics]);
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
-    throw new UsageError(`${file}${err.line === undefined ? '' : `:${err.line}`}: ${err.detail}`);
+    const where = err.line === undefined ? file : `${file}:${err.line}`;
+    throw new UsageError(`${where}: ${err.detailIn(currentLocale())}`);
   }
 }
