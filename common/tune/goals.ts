@@ -90,10 +90,10 @@ export function goalExcess(
 }
 
 /** Rejects goals no search can read: negative or not a number. */
-export function checkGoals(goals: TuneGoals): string | null {
+export function checkGoals(goals: TuneGoals): { goal: string; value: string } | null {
   for (const [key, value] of Object.entries(goals)) {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-      return `${key} must be a number >= 0, got ${String(value)}`;
+      return { goal: key, value: String(value) };
   }
   return null;
 }

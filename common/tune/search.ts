@@ -21,6 +21,7 @@ import { timeToScale } from '../engine/ramp';
 import { simulate } from '../engine/simulator';
 import type { SimulationInput } from '../engine/simulationTypes';
 import type { HPABehavior, HPASpec } from '../engine/types';
+import { tuneText, type TuneLocale, type TuneStringKey } from './strings';
 import { figuresOf, needModelOf, type LoadFigures, type NeedModel } from './figures';
 import {
   checkGoals,
@@ -111,8 +112,26 @@ export const DEFAULT_MAX_FULL_RAMP_SECONDS = 600;
  */
 const PRUNE_AFTER_MEETING = 2;
 
-/** Bad requests: the caller turns the message into its own error (CLI exit 2, a panel message). */
-export class TuneInputError extends Error {}
+/** What can be wrong with a request: a message of the tune bundles (`input.*` in common/l10n). */
+export type TuneInputProblem = Extract<TuneStringKey, `input.${string}`>;
+
+/**
+ * Bad requests: the caller says it in its language (the CLI exits 2, the panel shows it). The
+ * problem is a bundle key with its values; `message` is English.
+ */
+export class TuneInputError extends Error {
+  constructor(
+    readonly problem: TuneInputProblem,
+    readonly args: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(tuneText('en', problem, args));
+    this.name = 'TuneInputError';
+  }
+
+  describe(locale: TuneLocale): string {
+    return tuneText(locale, this.problem, this.args);
+  }
+}
 
 interface Context {
   spec: HPASpec;
@@ -133,16 +152,14 @@ interface Scored {
 }
 
 function contextOf(request: TuneRequest): Context {
-  if (request.loads.length === 0) throw new TuneInputError('tune needs at least one load');
+  if (request.loads.length === 0) throw new TuneInputError('input.noLoad');
   const goals = { ...DEFAULT_GOALS, ...request.goals };
   const bad = checkGoals(goals);
-  if (bad) throw new TuneInputError(bad);
+  if (bad) throw new TuneInputError('input.badGoal', bad);
   const spec = (request.loads[0] as TuneLoad).input.spec;
   const loads = request.loads.map((l) => ({ name: l.name, input: l.input, need: needModelOf(l.input) }));
   if (loads.some((l) => l.need.metrics.length === 0)) {
-    throw new TuneInputError(
-      'no metric of this HPA has a per-Pod target (Object and External metrics with a Value target do not), so the replicas a load needs cannot be known',
-    );
+    throw new TuneInputError('input.noPerPodMetric');
   }
   const options = resolveOptions((request.loads[0] as TuneLoad).input.options);
   const syncSeconds = options.syncPeriodSeconds > 0 ? options.syncPeriodSeconds : 15;

@@ -39,6 +39,11 @@ async function run(args: string[], env: Record<string, string> = {}) {
       if (path.endsWith('quoted.yaml')) return HPA_ONLY.replace('minReplicas: 2', 'minReplicas: "2"');
       if (path.endsWith('invalid.yaml')) return HPA_ONLY.replace('maxReplicas: 10', 'maxReplicas: 0');
       if (path.endsWith('load.csv')) return 't,cpu\nsoon,1\n';
+      if (path.endsWith('external.yaml'))
+        return HPA_ONLY.replace(
+          /metrics:[\s\S]*$/,
+          'metrics:\n    - type: External\n      external:\n        metric: { name: queue }\n        target: { type: Value, value: "30" }\n',
+        );
       throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     },
     cwd: '/virtual',
@@ -80,6 +85,23 @@ test("simulate: a load file's error in the run's language, after its file and li
   assert.equal(ja.stderr, 'hpa-lint: load.csv:2: 時刻「soon」は0以上の秒数ではありません\n');
   const zhTw = await run(['simulate', 'hpa.yaml', '--load', 'load.csv'], { LANG: 'zh_TW.UTF-8' });
   assert.equal(zhTw.stderr, 'hpa-lint: load.csv:2: 時間「soon」不是大於或等於 0 的秒數\n');
+});
+
+test("tune and conformance: usage errors and input problems in the run's language", async () => {
+  const candidates = await run(['tune', 'hpa.yaml', '--candidates', '50', '--locale', 'ja']);
+  assert.equal(candidates.code, 2);
+  assert.equal(candidates.stderr, 'hpa-lint: --candidatesは1から20の範囲で指定してください\n');
+  const external = await run(['tune', 'external.yaml', '--duration', '1h'], { LANG: 'zh_TW.UTF-8' });
+  assert.equal(external.code, 2);
+  assert.equal(
+    external.stderr,
+    'hpa-lint: external.yaml: 此 HPA 沒有任何指標設有每個 Pod 的目標值（目標類型為 Value 的 Object 與 External 指標不算），因此無法得知負載所需的副本數\n',
+  );
+  const missing = await run(['conformance', 'gone.json', '--locale', 'ja']);
+  assert.equal(missing.code, 2);
+  assert.equal(missing.stderr, 'hpa-lint: gone.jsonを読み込めません: ファイルがありません\n');
+  const noHpa = await run(['simulate', 'load.csv', '--locale', 'zh-tw']);
+  assert.equal(noHpa.stderr, 'hpa-lint: load.csv: 此檔案中沒有 HorizontalPodAutoscaler\n');
 });
 
 test('simulate: usage errors in the language of --locale, even before the flag is parsed', async () => {

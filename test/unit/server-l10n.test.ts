@@ -13,7 +13,7 @@ import { listOf, setLocale, t } from '../../server/src/localize';
 
 const SERVER_SRC = resolve(__dirname, '..', '..', 'server', 'src');
 /** Folders and files under server/src whose messages are not localized through localize.ts. */
-const NOT_OURS = new Set(['features', 'io.ts', 'conformance.ts', 'loadCsv.ts']);
+const NOT_OURS = new Set(['features', 'io.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -70,6 +70,70 @@ for (const locale of LOCALES.filter((l) => l !== 'en')) {
     );
   });
 }
+
+/**
+ * The text of each `new UsageError(...)` argument that is not inside `t(...)`: what the user would
+ * read in English whatever the locale. Template literals count by their fixed parts only
+ * (`${file}:${line}: ${...}` is a frame, not a sentence).
+ */
+function untranslatedUsageErrors(): string[] {
+  const found: string[] = [];
+  const start = /new UsageError\(/g;
+  for (const file of sourceFiles(SERVER_SRC)) {
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(start)) {
+      const argument = argumentAt(source, match.index + match[0].length).trim();
+      const fixed = withoutInterpolations(argument.replace(/\bt\(\s*(['"])(?:\\.|(?!\1).)*\1/gs, ''));
+      if (/^['"`]/.test(argument) && /[A-Za-z]{3}/.test(fixed)) found.push(`${file}: ${argument}`);
+    }
+  }
+  return found;
+}
+
+/** A template literal's fixed text: every `${...}` removed, however deeply its braces nest. */
+function withoutInterpolations(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '$' && text[i + 1] === '{') {
+      let braces = 0;
+      for (i++; i < text.length; i++) {
+        if (text[i] === '{') braces++;
+        else if (text[i] === '}' && --braces === 0) break;
+      }
+    } else out += text[i];
+  }
+  return out;
+}
+
+/** The source of the call's first argument, from just inside its opening parenthesis. */
+function argumentAt(source: string, from: number): string {
+  let depth = 0;
+  for (let i = from; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      const quote = c;
+      for (i++; i < source.length && source[i] !== quote; i++) {
+        if (source[i] === '\\') i++;
+        else if (quote === '`' && source[i] === '$' && source[i + 1] === '{') {
+          let braces = 0;
+          for (; i < source.length; i++) {
+            if (source[i] === '{') braces++;
+            else if (source[i] === '}' && --braces === 0) break;
+          }
+        }
+      }
+    } else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) {
+      if (depth === 0) return source.slice(from, i);
+      depth--;
+    } else if (c === ',' && depth === 0) return source.slice(from, i);
+  }
+  return source.slice(from);
+}
+
+test('every usage error the CLI prints goes through t(): no English sentence outside it', () => {
+  assert.deepEqual(untranslatedUsageErrors(), []);
+});
 
 test('locale tags map to the languages we have, through the one normaliser', () => {
   const cases: [string | undefined, string][] = [

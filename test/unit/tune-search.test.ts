@@ -193,12 +193,26 @@ test('the user\u2019s own block is read into the space when it fits, and refused
   for (const n of neighbours(DEFAULT_PARAMS, bounds)) assert.ok(isApiLegal(n));
 });
 
-test('bad requests are refused with a reason', () => {
+test('bad requests are refused with a reason, in each language', () => {
   assert.throws(() => tune({ loads: [] }), TuneInputError);
   assert.throws(
     () => tune({ loads: demoLoads(600), goals: { maxRampSeconds: -1 } }),
-    /maxRampSeconds must be a number >= 0/,
+    /maxRampSeconds must be a number >= 0, got -1/,
   );
+  let refused: unknown;
+  try {
+    tune({ loads: demoLoads(600), goals: { maxRampSeconds: -1 } });
+  } catch (err) {
+    refused = err;
+  }
+  assert.ok(refused instanceof TuneInputError);
+  assert.equal(refused.problem, 'input.badGoal');
+  assert.equal(refused.describe('ja'), 'maxRampSecondsには0以上の数値を指定してください。指定された値: -1');
+  assert.equal(refused.describe('zh-tw'), 'maxRampSeconds 必須是大於或等於 0 的數字，實際為 -1');
+  // What the worker sends back (simulationWorker.ts) rebuilds the same error on the page.
+  const copy = new TuneInputError(refused.problem, structuredClone({ ...refused.args }));
+  assert.equal(copy.describe('ja'), refused.describe('ja'));
+  assert.equal(copy.message, refused.message);
 });
 
 test('the three languages have the same keys and the same placeholders', () => {

@@ -92,7 +92,7 @@ test("why a CSV did not load is said in the panel's language, its line included"
   );
   assert.equal(
     status('zh-TW'),
-    '未載入 CSV：第 3 行：欄「rps」：「lots」不是大於或等於 0 的數量（例如 250m、1.5、2Gi）',
+    '未載入 CSV：第 3 行：欄位「rps」：「lots」不是大於或等於 0 的數量（例如 250m、1.5、2Gi）',
   );
 });
 

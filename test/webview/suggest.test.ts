@@ -217,3 +217,43 @@ test('suggest: progress, cancel leaves the panel as it was, candidates as the tu
     `longest task with the worker ${workerLongest} ms, on the page ${pageLongest} ms`,
   );
 });
+
+test("suggest: a request the tuner refuses is said in the panel's language, from the worker and from the page", async () => {
+  // Only an External metric with a Value target: no per-Pod target, so no load has a replica need.
+  const external = {
+    ...WEB_MODEL,
+    spec: {
+      ...WEB_MODEL.spec,
+      metrics: [
+        {
+          type: 'External',
+          external: { metric: { name: 'queue' }, target: { type: 'Value', value: '30' } },
+        },
+      ],
+    },
+  };
+  const saved = {
+    ...SAVED,
+    model: external,
+    locale: 'ja',
+    settings: {
+      ...SETTINGS,
+      metricLoads: { queue: { profile: 'normal', peak: 2, noise: 0 } },
+      durationSeconds: 3600,
+    },
+  };
+  const expected = 'このHPAにはPodあたりの目標値を持つメトリクスがありません';
+  for (const query of ['', 'worker=']) {
+    const panel = await openPanel(browser, server.origin, saved, query);
+    const page = panel.page;
+    assert.equal(await page.getAttribute('section.suggest', 'data-search'), query ? 'page' : 'worker');
+    await page.click('button.suggest-open');
+    await page.click('button.suggest-search');
+    await page.waitForSelector('.suggest-notice.failed');
+    const notice = (await page.textContent('.suggest-notice.failed')) ?? '';
+    assert.ok(notice.includes(expected), notice);
+    assert.doesNotMatch(notice, /no metric of this HPA/);
+    assert.deepEqual(panel.errors, []);
+    await page.close();
+  }
+});

@@ -7,7 +7,7 @@
  */
 import { runPreview } from '../../common/preview/run';
 import { seriesBuffers } from '../../common/preview/series';
-import { tuneSearch } from '../../common/tune/search';
+import { TuneInputError, tuneSearch } from '../../common/tune/search';
 import { candidateRun, candidateRunOrder } from './candidateRuns';
 import { splitRun } from './runTransfer';
 import type { SimulationRequest, WorkerSimulationMessage } from './simulationMessages';
@@ -73,7 +73,12 @@ function tune({ id, request }: TuneWorkerRequest): void {
       });
     }
   } catch (err) {
-    scope.postMessage({ kind: 'tuneFailure', id, message: errorText(err) });
+    scope.postMessage({
+      kind: 'tuneFailure',
+      id,
+      message: errorText(err),
+      ...(err instanceof TuneInputError ? { problem: { key: err.problem, args: { ...err.args } } } : {}),
+    });
   }
 }
 

@@ -6,7 +6,7 @@
  * for at most SLICE_MS, then yields one MessageChannel tick, so input, repaints and the Cancel
  * button are served between slices (one step may still exceed the slice).
  */
-import { runSliced, type TuneRequest, type TuneResult } from '../../common/tune';
+import { runSliced, TuneInputError, type TuneRequest, type TuneResult } from '../../common/tune';
 import { candidateRun, candidateRunOrder, type CandidateRun } from './candidateRuns';
 import type { TuneWorkerReply, TuneWorkerRequest } from './tuneMessages';
 
@@ -162,7 +162,7 @@ export class WorkerSuggestRunner implements SuggestRunner {
       worker = null;
     };
     const progress = new ThrottledProgress(callbacks, PROGRESS_REPAINT_MS);
-    let settle: (result: TuneResult | null, error?: string) => void = () => undefined;
+    let settle: (result: TuneResult | null, error?: string | Error) => void = () => undefined;
     const result = new Promise<TuneResult | null>((resolve, reject) => {
       settle = (value, error) => {
         if (settled) return;
@@ -171,7 +171,7 @@ export class WorkerSuggestRunner implements SuggestRunner {
         // A result is followed by the candidates' runs: the worker stays until they are in.
         if (value === null || runsToCome === 0) stopWorker();
         if (error === undefined) resolve(value);
-        else reject(new Error(error));
+        else reject(typeof error === 'string' ? new Error(error) : error);
       };
     });
     /** Ends the search (a failure when `error` is given) and the runs after it, and stops the worker. */
@@ -208,7 +208,12 @@ export class WorkerSuggestRunner implements SuggestRunner {
           else if (reply.kind === 'tuneDone') {
             runsToCome = candidateRunOrder(reply.result, request.loads).length;
             settle(reply.result);
-          } else settle(null, reply.message);
+          } else
+            settle(
+              null,
+              // A bad request comes back as the page's own TuneInputError, to be said in the panel's language.
+              reply.problem ? new TuneInputError(reply.problem.key, reply.problem.args) : reply.message,
+            );
         };
         worker.onerror = (event: ErrorEvent) => {
           event.preventDefault();

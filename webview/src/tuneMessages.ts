@@ -4,7 +4,7 @@
  * never delays a simulation and stopping one never stops the other. Every message carries the
  * search's run id, so a reply to a search the user has left is dropped.
  */
-import type { TuneRequest, TuneResult } from '../../common/tune/search';
+import type { TuneInputProblem, TuneRequest, TuneResult } from '../../common/tune/search';
 import type { CandidateRun } from './candidateRuns';
 
 export interface TuneWorkerRequest {
@@ -21,7 +21,13 @@ export type TuneWorkerReply =
   | { kind: 'tuneProgress'; id: number; evaluated: number; budget: number }
   | { kind: 'tuneDone'; id: number; result: TuneResult }
   | { kind: 'tuneRun'; id: number; run: CandidateRun }
-  | { kind: 'tuneFailure'; id: number; message: string };
+  | {
+      kind: 'tuneFailure';
+      id: number;
+      message: string;
+      /** When the request itself was bad (TuneInputError): what to say, so the page says it in its language. */
+      problem?: { key: TuneInputProblem; args: Record<string, string | number> };
+    };
 
 export function isTuneWorkerRequest(message: unknown): message is TuneWorkerRequest {
   return (

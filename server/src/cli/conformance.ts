@@ -7,7 +7,9 @@ import {
   runConformance as runVectors,
   type ConformanceOutcome,
 } from '../../../common/conformance/conformance';
+import { t } from '../localize';
 import { type CliIO, UsageError } from './io';
+import { readInputFile } from './readInputFile';
 
 function parseArgs(args: string[]): { file: string; format: 'text' | 'json' } {
   let format: 'text' | 'json' = 'text';
@@ -17,16 +19,18 @@ function parseArgs(args: string[]): { file: string; format: 'text' | 'json' } {
     if (a === '--format' || a.startsWith('--format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (v !== 'text' && v !== 'json')
-        throw new UsageError(`--format must be text or json, got "${v ?? ''}"`);
+        throw new UsageError(t('--format must be text or json, got "{value}"', { value: v ?? '' }));
       format = v;
+    } else if (a === '--locale' || a.startsWith('--locale=')) {
+      if (!a.includes('=')) i++; // read by main() before any parsing, so usage errors are translated too
     } else if (a.startsWith('--')) {
-      throw new UsageError(`unknown option ${a} for conformance`);
+      throw new UsageError(t('unknown option {flag} for conformance', { flag: a }));
     } else {
       files.push(a);
     }
   }
   if (files.length !== 1)
-    throw new UsageError('conformance needs exactly one vector file: hpa-lint conformance <vectors.json>');
+    throw new UsageError(t('conformance needs exactly one vector file: hpa-lint conformance <vectors.json>'));
   return { file: files[0] as string, format };
 }
 
@@ -40,20 +44,12 @@ export async function runConformance(args: string[], io: CliIO): Promise<number>
     return 0;
   }
   const { file, format } = parseArgs(args);
-  let text: string;
-  try {
-    text = await io.readFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
-    );
-  }
+  const text = await readInputFile(io, file);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`${file}: not valid JSON: ${(err as Error).message}`);
+    throw new UsageError(t('{file}: not valid JSON: {detail}', { file, detail: (err as Error).message }));
   }
   let outcomes: ConformanceOutcome[];
   try {

@@ -13,14 +13,15 @@ import {
   SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
-import { currentLocale, listOf, t } from '../localize';
+import { currentLocale, t } from '../localize';
 import { renderStandaloneReport } from '../report/standaloneHtml';
 import { commandLineWords, parseNumber, parseSeconds } from './args';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
-import { containersLacking } from '../../../common/k8s/podRequests';
+import { readInputFile } from './readInputFile';
+import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';
 import { podJson, toCsv, toJson, toTable } from './simulateFormat';
-import { type ManifestHpa, metricNamesOf, readManifestHpa } from './simulateManifest';
+import { metricNamesOf, readManifestHpa } from './simulateManifest';
 import {
   backtestNotes,
   comparisonInWords,
@@ -136,16 +137,6 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
   return out as SimulateArgs;
 }
 
-async function read(io: CliIO, file: string): Promise<string> {
-  try {
-    return await io.readFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? t('no such file') : ((err as Error).message ?? String(err));
-    throw new UsageError(t('cannot read {file}: {reason}', { file, reason }));
-  }
-}
-
 export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --hpa NAME             the HPA to run when the file holds several (default: the first)
   --load FILE.csv        load over time: header t,<metric>..., t in seconds, quantities as values
@@ -159,44 +150,6 @@ export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --locale L             language of the messages, table and report (default: LC_ALL, LC_MESSAGES, LANG)
 ${PROMETHEUS_USAGE}`;
 
-/**
- * Why requests are assumed: the target is elsewhere, or (as the controller would say) a counted
- * container has no request, so the controller cannot compute that utilization at all.
- */
-function assumedRequestNotes(manifest: ManifestHpa, assumed: string[]): string[] {
-  const target = manifest.target;
-  if (!target) {
-    return [
-      t(
-        'the scale target is not in this file, so requests are assumed for {resources} (1 CPU / 1Gi per Pod)',
-        {
-          resources: listOf(assumed),
-        },
-      ),
-    ];
-  }
-  return assumed.map((what) => {
-    const [container, resource = what] = what.includes('/') ? what.split('/') : [undefined, what];
-    const lacking = manifest.pod ? containersLacking(manifest.pod, resource, container) : [];
-    const names = listOf(lacking.map((c) => `"${c.name}"`));
-    const args = { kind: target.kind, name: target.name, resource, containers: names };
-    if (container !== undefined)
-      return t(
-        '{kind} {name} has no {resource} request in container {containers}: the controller cannot compute {resource} utilization; the simulation assumes 1 CPU / 1Gi for this container',
-        args,
-      );
-    return names === ''
-      ? t(
-          '{kind} {name} sets no {resource} request: the controller cannot compute {resource} utilization; the simulation assumes 1 CPU / 1Gi per Pod',
-          args,
-        )
-      : t(
-          '{kind} {name} has no {resource} request in container {containers}: the controller cannot compute {resource} utilization; the simulation assumes 1 CPU / 1Gi per Pod',
-          args,
-        );
-  });
-}
-
 export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(SIMULATE_USAGE);
@@ -204,32 +157,19 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   }
   const { prometheus, rest } = splitPrometheusArgs(args);
   const opts = parseSimulateArgs(rest);
-  const manifest = readManifestHpa(await read(io, opts.file), opts.file, opts.hpa);
+  const manifest = readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa);
   const metrics = effectiveMetrics(manifest.spec);
   const notes: string[] = [];
   let loads: LoadSeries[] | undefined;
   if (opts.load !== undefined) {
-    const csv = parseLoadCsv(await read(io, opts.load), opts.load, metricNamesOf(metrics));
+    const csv = parseLoadCsv(await readInputFile(io, opts.load), opts.load, metricNamesOf(metrics));
     loads = csv.loads;
-    if (csv.ignoredColumns.length > 0) {
-      notes.push(
-        `${opts.load}: columns ignored (no metric of this HPA is named so): ${csv.ignoredColumns.join(', ')}`,
-      );
-    }
-    const missing = metricNamesOf(metrics).filter((n) => !loads?.some((l) => l.metric === n));
-    if (missing.length > 0) {
-      notes.push(
-        t('{file} has no column for {metrics}; the "{profile}" profile is used there', {
-          file: opts.load,
-          metrics: listOf(missing),
-          profile: opts.profile ?? 'normal',
-        }),
-      );
-    }
+    notes.push(...loadFileNotes(opts.load, csv, metricNamesOf(metrics), opts.profile ?? 'normal'));
   }
   let backtest: CliBacktest | null = null;
   if (prometheus) {
-    if (opts.load !== undefined) throw new UsageError('--load and --prometheus both give the load: use one');
+    if (opts.load !== undefined)
+      throw new UsageError(t('--load and --prometheus both give the load: use one'));
     backtest = await fetchForCli(prometheus, manifest, metrics);
     loads = backtest.data.loads;
     notes.push(...backtestNotes(backtest));
@@ -237,7 +177,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   }
   const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
   if (assumed.length > 0) notes.push(...assumedRequestNotes(manifest, assumed));
-  for (const note of notes) io.stderr(`hpa-lint: ${t('note: {note}', { note })}\n`);
+  for (const note of notes) io.stderr(noteLine(note));
   const input = buildSimulationInput(manifest.spec, manifest.podRequests, {
     name: manifest.name,
     profile: opts.profile ?? 'normal',

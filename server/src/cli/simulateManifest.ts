@@ -11,6 +11,7 @@ import { type PodRequests, podRequestsOfPodSpec } from '../../../common/k8s/podR
 import { isHpa, isWorkloadKind } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { nodeAtPath } from '../yaml/yamlNodes';
+import { t } from '../localize';
 import { UsageError } from './io';
 import { toV2Spec } from './simulateVersions';
 
@@ -60,7 +61,7 @@ function checkSpec(
   const max = spec.maxReplicas;
   if (typeof max !== 'number' || !Number.isInteger(max) || max < MIN_MAX_REPLICAS) {
     throw new UsageError(
-      `${where(['spec'])}: HPA "${name}" needs spec.maxReplicas as a whole number >= ${MIN_MAX_REPLICAS}`,
+      `${where(['spec'])}: ${t('HPA "{name}" needs spec.maxReplicas as a whole number >= {min}', { name, min: MIN_MAX_REPLICAS })}`,
     );
   }
   if (
@@ -71,7 +72,7 @@ function checkSpec(
   ) {
     // The simulator models scale-to-zero (the HPAScaleToZero gate), so the gate's bound applies.
     throw new UsageError(
-      `${where(['spec', 'minReplicas'])}: spec.minReplicas must be a whole number >= ${MIN_MIN_REPLICAS_SCALE_TO_ZERO}`,
+      `${where(['spec', 'minReplicas'])}: ${t('spec.minReplicas must be a whole number >= {min}', { min: MIN_MIN_REPLICAS_SCALE_TO_ZERO })}`,
     );
   }
   if (
@@ -79,17 +80,19 @@ function checkSpec(
     typeof spec.scaleTargetRef.kind !== 'string' ||
     typeof spec.scaleTargetRef.name !== 'string'
   ) {
-    throw new UsageError(`${where(['spec'])}: HPA "${name}" needs spec.scaleTargetRef with kind and name`);
+    throw new UsageError(
+      `${where(['spec'])}: ${t('HPA "{name}" needs spec.scaleTargetRef with kind and name', { name })}`,
+    );
   }
   const metrics = spec.metrics;
   if (metrics !== undefined && metrics !== null && !Array.isArray(metrics)) {
-    throw new UsageError(`${where(['spec', 'metrics'])}: spec.metrics must be a list`);
+    throw new UsageError(`${where(['spec', 'metrics'])}: ${t('spec.metrics must be a list')}`);
   }
   (Array.isArray(metrics) ? metrics : []).forEach((m: unknown, i) => {
     const type = isObject(m) ? m.type : undefined;
     if (typeof type !== 'string' || !KNOWN_METRIC_TYPES.has(type)) {
       throw new UsageError(
-        `${where(['spec', 'metrics', i])}: unknown metric type ${JSON.stringify(type ?? null)} (expected Resource, ContainerResource, Pods, Object or External)`,
+        `${where(['spec', 'metrics', i])}: ${t('unknown metric type {type} (expected Resource, ContainerResource, Pods, Object or External)', { type: JSON.stringify(type ?? null) })}`,
       );
     }
     const key =
@@ -105,16 +108,26 @@ function checkSpec(
         ['metricName', 'targetAverageUtilization', 'targetAverageValue', 'targetValue'].some(
           (f) => f in source,
         );
-      const hint = looksV2beta1
-        ? ' (this is autoscaling/v2beta1 syntax; set apiVersion: autoscaling/v2beta1 or use target)'
-        : '';
-      throw new UsageError(`${where(['spec', 'metrics', i])}: a ${type} metric needs ${key}.target${hint}`);
+      const args = { type, field: `${key}.target` };
+      throw new UsageError(
+        `${where(['spec', 'metrics', i])}: ${
+          looksV2beta1
+            ? t(
+                'a {type} metric needs {field} (this is autoscaling/v2beta1 syntax; set apiVersion: autoscaling/v2beta1 or use target)',
+                args,
+              )
+            : t('a {type} metric needs {field}', args)
+        }`,
+      );
     }
     const hasName =
       type === 'Resource' || type === 'ContainerResource'
         ? typeof source.name === 'string'
         : isObject(source.metric) && typeof source.metric.name === 'string';
-    if (!hasName) throw new UsageError(`${where(['spec', 'metrics', i])}: the ${type} metric has no name`);
+    if (!hasName)
+      throw new UsageError(
+        `${where(['spec', 'metrics', i])}: ${t('the {type} metric has no name', { type })}`,
+      );
     for (const field of ['value', 'averageValue']) {
       const q = (source.target as Json)[field];
       if (q === undefined || q === null) continue;
@@ -134,7 +147,7 @@ function checkSpec(
 export function readManifestHpa(text: string, file: string, hpaName?: string): ManifestHpa {
   const lc = new LineCounter();
   const docs = parseAllDocuments(yamlLineBreaks(text), { lineCounter: lc });
-  if (!Array.isArray(docs)) throw new UsageError(`${file}: the file holds no YAML documents`);
+  if (!Array.isArray(docs)) throw new UsageError(`${file}: ${t('the file holds no YAML documents')}`);
   const parsed: ParsedDoc[] = [];
   for (const doc of docs) {
     const error = doc.errors[0];
@@ -163,7 +176,7 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
         apiVersion: d.value.apiVersion === undefined ? undefined : String(d.value.apiVersion),
       }),
   );
-  if (hpas.length === 0) throw new UsageError(`${file}: no HorizontalPodAutoscaler in this file`);
+  if (hpas.length === 0) throw new UsageError(`${file}: ${t('no HorizontalPodAutoscaler in this file')}`);
   const nameOf = (d: ParsedDoc) => {
     const meta = (d.value as Json).metadata;
     return isObject(meta) && typeof meta.name === 'string' ? meta.name : '(unnamed)';
@@ -171,13 +184,14 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
   const chosen = hpaName === undefined ? hpas[0] : hpas.find((d) => nameOf(d) === hpaName);
   if (!chosen) {
     throw new UsageError(
-      `${file}: no HorizontalPodAutoscaler named "${hpaName}" (found: ${hpas.map(nameOf).join(', ')})`,
+      `${file}: ${t('no HorizontalPodAutoscaler named "{name}" (found: {found})', { name: hpaName ?? '', found: hpas.map(nameOf).join(', ') })}`,
     );
   }
   const value = chosen.value as Json;
   const name = nameOf(chosen);
   const at = (path: (string | number)[]) => lineOf(chosen.doc, lc, path);
-  if (!isObject(value.spec)) throw new UsageError(`${file}:${chosen.line}: HPA "${name}" has no spec`);
+  if (!isObject(value.spec))
+    throw new UsageError(`${file}:${chosen.line}: ${t('HPA "{name}" has no spec', { name })}`);
   const spec = checkSpec(toV2Spec(value.spec as Json, String(value.apiVersion ?? '')), file, at, name);
   const namespace = isObject(value.metadata) ? value.metadata.namespace : undefined;
 
@@ -209,7 +223,7 @@ export function readManifestHpa(text: string, file: string, hpaName?: string): M
   if (invalid) {
     const line = lineOf(targetDoc.doc, lc, ['spec', 'template', 'spec', ...invalid.path]);
     throw new UsageError(
-      `${file}:${line}: invalid quantity ${JSON.stringify(invalid.text)} at spec.template.spec.${invalid.path.join('.')}`,
+      `${file}:${line}: ${t('invalid quantity {value} at {path}', { value: JSON.stringify(invalid.text), path: `spec.template.spec.${invalid.path.join('.')}` })}`,
     );
   }
   result.pod = pod;

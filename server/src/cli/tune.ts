@@ -16,11 +16,13 @@ import {
   type LoadSeries,
 } from '../../../common/engine';
 import { DEFAULT_GOALS, tune, TuneInputError, type TuneGoals, type TuneLoad } from '../../../common/tune';
-import { currentLocale } from '../localize';
+import { currentLocale, t } from '../localize';
 import { DEFAULT_SETTINGS } from '../lint/settings';
 import { commandLineWords, parseNumber, parseSeconds } from './args';
 import { type CliIO, UsageError } from './io';
 import { parseLoadCsv } from './loadCsv';
+import { readInputFile } from './readInputFile';
+import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';
 import { metricNamesOf, readManifestHpa } from './simulateManifest';
 import { behaviorYaml, tuneJson, tuneTable } from './tuneFormat';
 
@@ -53,10 +55,12 @@ export const DEFAULT_TUNE_DURATION_SECONDS = 86_400;
 /** "2%", "2 %", "0.02" -> 0.02. A bare number above 1 is read as percent ("2" = 2 %). */
 function parseShare(flag: string, v: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(%)?$/.exec(v.trim());
-  if (!m) throw new UsageError(`${flag} expects a share such as 2% or 0.02, got "${v}"`);
+  if (!m)
+    throw new UsageError(t('{flag} expects a share such as 2% or 0.02, got "{value}"', { flag, value: v }));
   const n = Number(m[1]);
   const share = m[2] === '%' || n > 1 ? n / 100 : n;
-  if (share > 1) throw new UsageError(`${flag} cannot be more than 100%, got "${v}"`);
+  if (share > 1)
+    throw new UsageError(t('{flag} cannot be more than 100%, got "{value}"', { flag, value: v }));
   return share;
 }
 
@@ -83,7 +87,10 @@ export function parseTuneArgs(args: string[]): TuneArgs {
         const p = value();
         if (!isLoadProfileName(p))
           throw new UsageError(
-            `unknown profile "${p}" (known: ${LOAD_PROFILES.map((x) => x.name).join(', ')})`,
+            t('unknown profile "{profile}" (known: {known})', {
+              profile: p,
+              known: LOAD_PROFILES.map((x) => x.name).join(', '),
+            }),
           );
         out.loads.push({ kind: 'profile', name: p });
         break;
@@ -100,19 +107,23 @@ export function parseTuneArgs(args: string[]): TuneArgs {
       case '--format': {
         const f = value();
         if (!(FORMATS as readonly string[]).includes(f))
-          throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
+          throw new UsageError(
+            t('--format must be one of {formats}, got "{value}"', { formats: FORMATS.join(', '), value: f }),
+          );
         out.format = f as Format;
         break;
       }
       case '--replicas':
         out.replicas = parseNumber(flag, value(), true);
         if (out.replicas > SIMULATION_POD_CAP)
-          throw new UsageError(`--replicas is limited to ${SIMULATION_POD_CAP} simulated Pods`);
+          throw new UsageError(
+            t('--replicas is limited to {cap} simulated Pods', { cap: SIMULATION_POD_CAP }),
+          );
         break;
       case '--duration':
         out.duration = parseSeconds(flag, value());
-        if (out.duration > 7 * 24 * 3600) throw new UsageError('--duration is limited to 7 days');
-        if (out.duration < 60) throw new UsageError('--duration must be at least 60 s');
+        if (out.duration > 7 * 24 * 3600) throw new UsageError(t('--duration is limited to 7 days'));
+        if (out.duration < 60) throw new UsageError(t('--duration must be at least 60 s'));
         break;
       case '--startup':
         out.startup = parseSeconds(flag, value());
@@ -128,33 +139,29 @@ export function parseTuneArgs(args: string[]): TuneArgs {
         break;
       case '--candidates':
         out.candidates = parseNumber(flag, value(), true);
-        if (out.candidates < 1 || out.candidates > 20) throw new UsageError('--candidates must be in 1..20');
+        if (out.candidates < 1 || out.candidates > 20)
+          throw new UsageError(t('--candidates must be in 1..20'));
         break;
       case '--locale':
         out.locale = value();
         break;
       default:
-        if (flag.startsWith('--')) throw new UsageError(`unknown option ${flag} for tune`);
+        if (flag.startsWith('--')) throw new UsageError(t('unknown option {flag} for tune', { flag }));
         files.push(flag);
     }
   }
-  if (files.length === 0) throw new UsageError('tune needs a manifest file: hpa-lint tune <file> [options]');
+  if (files.length === 0)
+    throw new UsageError(t('tune needs a manifest file: hpa-lint tune <file> [options]'));
   if (files.length > 1)
-    throw new UsageError(`tune takes one manifest file, got ${files.length}: ${files.join(', ')}`);
+    throw new UsageError(
+      t('tune takes one manifest file, got {count}: {files}', {
+        count: files.length,
+        files: files.join(', '),
+      }),
+    );
   out.file = files[0] as string;
   if (out.loads.length === 0) out.loads = DEFAULT_TUNE_PROFILES.map((name) => ({ kind: 'profile', name }));
   return out;
-}
-
-async function read(io: CliIO, file: string): Promise<string> {
-  try {
-    return await io.readFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : ((err as Error).message ?? String(err))}`,
-    );
-  }
 }
 
 export const TUNE_USAGE = `usage: hpa-lint tune <file> [options]
@@ -182,25 +189,16 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
   const opts = parseTuneArgs(args);
   // main() has set the run's language from --locale or the environment.
   const locale = currentLocale();
-  const manifest = readManifestHpa(await read(io, opts.file), opts.file, opts.hpa);
+  const manifest = readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa);
   const metricNames = metricNamesOf(effectiveMetrics(manifest.spec));
   const notes: string[] = [];
   const loads: TuneLoad[] = [];
   for (const choice of opts.loads) {
     let series: LoadSeries[] | undefined;
     if (choice.kind === 'csv') {
-      const csv = parseLoadCsv(await read(io, choice.file), choice.file, metricNames);
+      const csv = parseLoadCsv(await readInputFile(io, choice.file), choice.file, metricNames);
       series = csv.loads;
-      if (csv.ignoredColumns.length > 0) {
-        notes.push(
-          `${choice.file}: columns ignored (no metric of this HPA is named so): ${csv.ignoredColumns.join(', ')}`,
-        );
-      }
-      const missing = metricNames.filter((n) => !series?.some((l) => l.metric === n));
-      if (missing.length > 0)
-        notes.push(
-          `${choice.file} has no column for ${missing.join(', ')}; the "normal" profile is used there`,
-        );
+      notes.push(...loadFileNotes(choice.file, csv, metricNames, 'normal'));
     }
     const name = choice.kind === 'csv' ? choice.file : choice.name;
     loads.push({
@@ -220,15 +218,12 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
     });
   }
   const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
-  if (assumed.length > 0) {
-    const where = manifest.target
-      ? `${manifest.target.kind} ${manifest.target.name} sets no request for`
-      : 'the scale target is not in this file, so requests are assumed for';
-    notes.push(`${where} ${assumed.join(', ')} (1 CPU / 1Gi per Pod)`);
-  }
+  if (assumed.length > 0) notes.push(...assumedRequestNotes(manifest, assumed));
   if ((manifest.spec.minReplicas ?? 1) === manifest.spec.maxReplicas)
-    notes.push('minReplicas equals maxReplicas: the HPA never scales, so no behavior block changes anything');
-  for (const note of notes) io.stderr(`hpa-lint: note: ${note}\n`);
+    notes.push(
+      t('minReplicas equals maxReplicas: the HPA never scales, so no behavior block changes anything'),
+    );
+  for (const note of notes) io.stderr(noteLine(note));
   let result;
   try {
     result = tune({
@@ -238,7 +233,7 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
       maxFullRampSeconds: DEFAULT_SETTINGS.slowRampBudgetSeconds,
     });
   } catch (err) {
-    if (err instanceof TuneInputError) throw new UsageError(`${opts.file}: ${err.message}`);
+    if (err instanceof TuneInputError) throw new UsageError(`${opts.file}: ${err.describe(locale)}`);
     throw err;
   }
   const best = result.candidates[0];

@@ -7,6 +7,7 @@ import type { HPABehavior, HPAScalingRules } from '../../../common/engine/types'
 import { settingsOf } from '../state';
 import { suggestLoads, suggestLoadViews } from '../../../common/preview/suggestLoads';
 import { t } from '../../../common/preview/strings';
+import { TuneInputError } from '../../../common/tune/search';
 import {
   DEFAULT_GOALS,
   eventsPerHour,
@@ -264,7 +265,12 @@ export class SuggestView implements View {
           context.dispatch({
             type: 'suggestFailed',
             runId,
-            message: err instanceof Error ? err.message : String(err),
+            message:
+              err instanceof TuneInputError
+                ? err.describe(state.locale)
+                : err instanceof Error
+                  ? err.message
+                  : String(err),
           });
       },
     );
