@@ -4,7 +4,7 @@
  * panel's width, never scaled), legend entries apart; the exported SVG keeps Japanese legends apart
  * with its estimate; zoom and the values under the pointer. Needs /usr/bin/chromium.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { buildChartSvg, chartToSvgFile } from '../../common/preview/chart';
@@ -12,22 +12,13 @@ import { PROFILE_NAMES, previewMetricNames, runPreview } from '../../common/prev
 import { sanitizeSettings } from '../../common/preview/settings';
 import { t } from '../../common/preview/strings';
 import { QUEUE_MODEL } from './chartFixtures';
-import {
-  buildWebview,
-  launchChromium,
-  openPanel,
-  startPanelServer,
-  type OpenPanel,
-  type PanelServer,
-} from './harness';
+import { openPanel, type OpenPanel, type PanelServer, usePanelBrowser } from './harness';
 
 let browser: Browser;
 let server: PanelServer;
 
-before(async () => {
-  await buildWebview();
-  server = await startPanelServer();
-  browser = await launchChromium();
+usePanelBrowser(async (parts) => {
+  ({ browser, server } = parts);
   // Without a Japanese font Chromium draws narrow empty boxes, and the Japanese checks would pass
   // for text nobody can read: say what is missing instead.
   const page = await browser.newPage();
@@ -38,11 +29,6 @@ before(async () => {
     width >= 55,
     `no Japanese font for Chromium (3 characters took ${width} px): install fonts-ipafont-gothic`,
   );
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** VS Code's Dark Modern colours, set the way VS Code sets them: custom properties on <html>. */

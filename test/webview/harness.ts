@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { after, before } from 'node:test';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeNonce, pageHtml, previewCsp, WORKER_SCRIPT } from '../../client/src/preview/previewHtml';
@@ -55,6 +56,28 @@ export function launchChromium(): Promise<Browser> {
 export interface PanelServer {
   origin: string;
   close(): Promise<void>;
+}
+
+/**
+ * The Chromium tests' usual setup, one place for it: before a file's tests the bundles are built,
+ * the panel served and Chromium started, and `started` receives the browser and the server (after
+ * any check of its own); after the tests both are stopped, whatever failed.
+ */
+export function usePanelBrowser(
+  started: (parts: { browser: Browser; server: PanelServer }) => unknown,
+): void {
+  let browser: Browser | undefined;
+  let server: PanelServer | undefined;
+  before(async () => {
+    await buildWebview();
+    server = await startPanelServer();
+    browser = await launchChromium();
+    await started({ browser, server });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 }
 
 /**

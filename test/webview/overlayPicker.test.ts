@@ -3,26 +3,17 @@
  * the overlay the model was built from, and asking the host for another one (or the file as
  * written). Needs /usr/bin/chromium. Builds dist/webview.js first.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import type { PreviewModel } from '../../common/protocol';
-import { buildWebview, launchChromium, openPanel, startPanelServer, type PanelServer } from './harness';
+import { openPanel, type PanelServer, usePanelBrowser } from './harness';
 import { TINY_MODEL } from './fixtures';
 
 let browser: Browser;
 let server: PanelServer;
 
-before(async () => {
-  await buildWebview();
-  server = await startPanelServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+usePanelBrowser((parts) => ({ browser, server } = parts));
 
 const PROD = 'file:///w/overlays/prod/kustomization.yaml';
 const STAGING = 'file:///w/overlays/staging/kustomization.yaml';

@@ -2,7 +2,7 @@
  * The preview webview in real Chromium, served with the panel's own CSP and a stub VS Code host.
  * Needs /usr/bin/chromium. Builds dist/webview.js first.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { runPreview, PROFILE_NAMES, previewMetricNames } from '../../common/preview/run';
@@ -11,14 +11,7 @@ import { summarize } from '../../common/preview/summary';
 import { splitCsv } from '../../common/preview/csv';
 import { buildChartSvg } from '../../common/preview/chart';
 import type { SvgNode } from '../../common/preview/svgNode';
-import {
-  buildWebview,
-  launchChromium,
-  openPanel,
-  startPanelServer,
-  type OpenPanel,
-  type PanelServer,
-} from './harness';
+import { openPanel, type OpenPanel, type PanelServer, usePanelBrowser } from './harness';
 import {
   HOSTILE_MODEL,
   PAYLOAD_IMG,
@@ -34,16 +27,7 @@ import {
 let browser: Browser;
 let server: PanelServer;
 
-before(async () => {
-  await buildWebview();
-  server = await startPanelServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+usePanelBrowser((parts) => ({ browser, server } = parts));
 
 async function assertClean(panel: OpenPanel): Promise<void> {
   const probe = await panel.probe();

@@ -6,7 +6,7 @@
  * input and exports give feedback (an out-of-range field says what runs, fields a CSV replaces look
  * disabled, the exported SVG names its HPA and settings, the exported CSV sums in a spreadsheet).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { splitCsv } from '../../common/preview/csv';
@@ -14,29 +14,13 @@ import { PROFILE_NAMES, previewMetricNames, runPreview } from '../../common/prev
 import { sanitizeSettings } from '../../common/preview/settings';
 import { summarize } from '../../common/preview/summary';
 import type { PreviewModel } from '../../common/protocol';
-import {
-  buildWebview,
-  launchChromium,
-  openPanel,
-  startPanelServer,
-  type OpenPanel,
-  type PanelServer,
-} from './harness';
+import { openPanel, type OpenPanel, type PanelServer, usePanelBrowser } from './harness';
 import { PAYLOAD_IMG, TINY_CSV, TINY_MODEL, WEB_MODEL } from './fixtures';
 
 let browser: Browser;
 let server: PanelServer;
 
-before(async () => {
-  await buildWebview();
-  server = await startPanelServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+usePanelBrowser((parts) => ({ browser, server } = parts));
 
 async function assertClean(panel: OpenPanel): Promise<void> {
   const probe = await panel.probe();

@@ -4,23 +4,15 @@
  * fetched, and the summary compares this HPA's run with the actual replicas. Needs /usr/bin/chromium.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { gridToLoad, type PrometheusReplay } from '../../common/prometheus';
 import { WEB_MODEL } from './fixtures';
-import { buildWebview, launchChromium, openPanel, startPanelServer, type PanelServer } from './harness';
+import { openPanel, type PanelServer, usePanelBrowser } from './harness';
 
 let browser: Browser;
 let server: PanelServer;
-before(async () => {
-  await buildWebview();
-  server = await startPanelServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+usePanelBrowser((parts) => ({ browser, server } = parts));
 
 const STEP = 60;
 const cores = [0.4, 0.4, 0.4, 0.4, 2.5, 2.5, 2.5, 2.5, null, null, 1.2, 1.2, 1.2, 1.2, 1.2];

@@ -6,7 +6,7 @@
  * main thread's longest task during the search is measured against the peer: the same search on
  * the page in slices (no worker named, as in the standalone report).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
@@ -14,22 +14,13 @@ import { PROFILE_NAMES } from '../../common/preview/run';
 import { sanitizeSettings } from '../../common/preview/settings';
 import { suggestLoads } from '../../common/preview/suggestLoads';
 import { explainCandidate, formatNumber, formatRamp, formatShare, tune } from '../../common/tune';
-import { buildWebview, launchChromium, openPanel, startPanelServer, type PanelServer } from './harness';
+import { openPanel, type PanelServer, usePanelBrowser } from './harness';
 import { WEB_MODEL } from './fixtures';
 
 let browser: Browser;
 let server: PanelServer;
 
-before(async () => {
-  await buildWebview();
-  server = await startPanelServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+usePanelBrowser((parts) => ({ browser, server } = parts));
 
 /** A day of 15 s syncs: the search takes long enough to watch and to cancel. */
 const SETTINGS = {

@@ -7,7 +7,7 @@
  * draw none. The task that receives the result and draws it is measured against one step of the
  * same search on the page (the peer, same run).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { simulate } from '../../common/engine/simulator';
@@ -23,22 +23,13 @@ import {
   type TuneLoad,
   type TuneResult,
 } from '../../common/tune';
-import { buildWebview, launchChromium, openPanel, startPanelServer, type PanelServer } from './harness';
+import { openPanel, type PanelServer, usePanelBrowser } from './harness';
 import { WEB_MODEL } from './fixtures';
 
 let browser: Browser;
 let server: PanelServer;
 
-before(async () => {
-  await buildWebview();
-  server = await startPanelServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+usePanelBrowser((parts) => ({ browser, server } = parts));
 
 /**
  * Six hours of 15 s syncs on the burst profile: three loads (burst, night, normal), a quick search.
