@@ -22,9 +22,9 @@ import { type Connection, LSPErrorCodes, ResponseError } from 'vscode-languagese
 import { BehaviorEditRequest, type BehaviorTextEdit } from '../../../common/protocol';
 import {
   insertLinesSpan,
-  lineAfter,
   linesText,
   mergeSpanEdits,
+  newKeyPlace,
   pairLineSpan,
   type SpanEdit,
 } from '../features/fixes/edits';
@@ -126,10 +126,10 @@ export function behaviorEdit(
   const layout = documentLayout(file, documentIndex);
   const existing = pairOf(spec, 'behavior');
   if (!existing) {
-    const firstKey = spanOf(doc, pairsOf(spec)[0]?.key);
-    const at = lineAfter(doc, spec);
-    if (!firstKey || at === undefined) return null;
-    const lines = pairLines('behavior', wanted, layout, columnOf(file, firstKey[0]));
+    const place = newKeyPlace(doc, spec);
+    if (!place) return null;
+    const { at } = place;
+    const lines = pairLines('behavior', wanted, layout, place.column);
     const insert = insertLinesSpan(file.text, at, lines, layout.eol);
     if (!writesExactly(doc, insert, wanted, [at, at])) throw refusedUnchecked();
     return toTextEdit(file, insert);

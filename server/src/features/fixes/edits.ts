@@ -2,10 +2,10 @@
  * Building blocks of minimal edits: replace one node, delete whole lines, insert lines after a
  * node, and wrap them in a WorkspaceEdit (with LSP 3.18 snippet edits when the client takes them).
  */
-import type { Node, Pair } from 'yaml';
+import type { Node, Pair, YAMLMap } from 'yaml';
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { FileModel } from '../../yaml/documents';
-import { isMap, isSeq } from '../../yaml/yamlNodes';
+import { isMap, isSeq, pairsOf } from '../../yaml/yamlNodes';
 import type { FeatureContext } from '../context';
 import { type IndexedDocument, offsetAt, rangeOf, spanOf } from '../indexedDocument';
 import { columnOf, lineStartOf, nextLineStart } from '../textLayout';
@@ -118,6 +118,18 @@ export function pairLineSpan(doc: IndexedDocument, pair: Pair): [number, number]
 export function lineAfter(doc: IndexedDocument, node: unknown): number | undefined {
   const end = contentEnd(doc, node);
   return end === undefined ? undefined : nextLineStart(doc.file.text, end);
+}
+
+/**
+ * Where a new key of a block map goes: the line after the map's content, at the column of its first
+ * key. One answer for every edit that adds a field (the "write the default behavior" refactor and
+ * the preview's Apply), so both put `behavior:` in the same place.
+ */
+export function newKeyPlace(doc: IndexedDocument, map: YAMLMap): { at: number; column: number } | undefined {
+  const firstKey = spanOf(doc, pairsOf(map)[0]?.key);
+  const at = lineAfter(doc, map);
+  if (!firstKey || at === undefined) return undefined;
+  return { at, column: columnOf(doc.file, firstKey[0]) };
 }
 
 /** Whole lines as text, each ended by `eol`. */

@@ -7,13 +7,12 @@ import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
 import { DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES } from '../../../../common/engine/index';
 import type { ResolvedScalingRules } from '../../../../common/engine/types';
 import { isHpa } from '../../workspace/scaleTarget';
-import { pairsOf } from '../../yaml/yamlNodes';
 import type { FeatureContext } from '../context';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../effectiveBehavior';
-import { asMap, type IndexedDocument, nodeAtPath, pairOf, spanOf } from '../indexedDocument';
+import { asMap, type IndexedDocument, nodeAtPath, pairOf } from '../indexedDocument';
 import { localeOf, msg } from '../messages';
-import { columnOf, detectLayout, treeLines, type YamlTree } from '../textLayout';
-import { insertLines, lineAfter, toWorkspaceEdit } from './edits';
+import { detectLayout, treeLines, type YamlTree } from '../textLayout';
+import { insertLines, newKeyPlace, toWorkspaceEdit } from './edits';
 
 export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;
 
@@ -39,16 +38,12 @@ export function writeBehaviorAction(doc: IndexedDocument, ctx: FeatureContext): 
   if (!isHpa(doc.object)) return [];
   const spec = asMap(nodeAtPath(doc.yaml.value, ['spec']));
   if (!spec || spec.flow || spec.size === 0 || pairOf(spec, 'behavior')) return [];
-  const keySpan = spanOf(doc, pairsOf(spec)[0]?.key);
-  const at = lineAfter(doc, spec);
-  if (!keySpan || at === undefined) return [];
+  const place = newKeyPlace(doc, spec);
+  if (!place) return [];
+  const { at, column } = place;
   const file = doc.file;
   const layout = detectLayout(file);
-  const lines = treeLines(
-    defaultBehaviorTree(ctx.downscaleStabilizationSeconds),
-    layout,
-    columnOf(file, keySpan[0]),
-  );
+  const lines = treeLines(defaultBehaviorTree(ctx.downscaleStabilizationSeconds), layout, column);
   return [
     {
       title: msg(localeOf(ctx.locale), 'action.writeBehavior'),
