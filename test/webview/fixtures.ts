@@ -1,5 +1,20 @@
 /** Models shared by the webview tests. */
 import type { PreviewModel } from '../../common/protocol';
+import type { PreviewLocale } from '../../common/preview/locale';
+import type { PanelSettings } from '../../common/preview/settings';
+import { INITIAL_STATE, type SavedState, toSaved } from '../../webview/src/state';
+
+/**
+ * What the webview saves for a panel showing `model` with `settings` (state.ts's own toSaved), for
+ * tests that open a panel already on a model.
+ */
+export function savedPanel(
+  model: PreviewModel,
+  settings: PanelSettings,
+  locale: PreviewLocale = 'en',
+): SavedState {
+  return toSaved({ ...INITIAL_STATE, model, locale, settings });
+}
 
 /** examples/web-hpa.yaml as the language server would hand it over. */
 export const WEB_MODEL: PreviewModel = {

@@ -11,11 +11,12 @@ import type { Page } from 'playwright-core';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { PROFILE_NAMES } from '../../common/preview/run';
-import { sanitizeSettings } from '../../common/preview/settings';
+import { type PanelSettings, sanitizeSettings } from '../../common/preview/settings';
 import { suggestLoads } from '../../common/preview/suggestLoads';
 import { explainCandidate, formatNumber, formatRamp, formatShare, tune } from '../../common/tune';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
-import { WEB_MODEL } from './fixtures';
+import type { PreviewModel } from '../../common/protocol';
+import { savedPanel, WEB_MODEL } from './fixtures';
 
 let browser: Browser;
 let server: PanelServer;
@@ -23,25 +24,14 @@ let server: PanelServer;
 usePanelBrowser((parts) => ({ browser, server } = parts));
 
 /** A day of 15 s syncs: the search takes long enough to watch and to cancel. */
-const SETTINGS = {
+const SETTINGS: PanelSettings = {
   metricLoads: { cpu: { profile: 'burst', peak: 2, noise: 0.05 } },
   durationSeconds: 86_400,
   initialReplicas: null,
   syncPeriodSeconds: 15,
   podStartupSeconds: 30,
 };
-const SAVED = {
-  v: 1,
-  model: WEB_MODEL,
-  locale: 'en',
-  locked: false,
-  settings: SETTINGS,
-  fixed: null,
-  logVariant: 'this',
-  stepMode: false,
-  cursor: 0,
-  logStart: 0,
-};
+const SAVED = savedPanel(WEB_MODEL, SETTINGS);
 
 /**
  * Page code as source text (a function would be serialized with tsx's helpers): records every long
@@ -211,7 +201,7 @@ test('suggest: progress, cancel leaves the panel as it was, candidates as the tu
 
 test("suggest: a request the tuner refuses is said in the panel's language, from the worker and from the page", async () => {
   // Only an External metric with a Value target: no per-Pod target, so no load has a replica need.
-  const external = {
+  const external: PreviewModel = {
     ...WEB_MODEL,
     spec: {
       ...WEB_MODEL.spec,
@@ -223,16 +213,11 @@ test("suggest: a request the tuner refuses is said in the panel's language, from
       ],
     },
   };
-  const saved = {
-    ...SAVED,
-    model: external,
-    locale: 'ja',
-    settings: {
-      ...SETTINGS,
-      metricLoads: { queue: { profile: 'normal', peak: 2, noise: 0 } },
-      durationSeconds: 3600,
-    },
-  };
+  const saved = savedPanel(
+    external,
+    { ...SETTINGS, metricLoads: { queue: { profile: 'normal', peak: 2, noise: 0 } }, durationSeconds: 3600 },
+    'ja',
+  );
   const expected = 'このHPAにはPodあたりの目標値を持つメトリクスがありません';
   for (const query of ['', 'worker=']) {
     const panel = await openPanel(browser, server.origin, saved, query);

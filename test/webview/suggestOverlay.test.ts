@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { simulate } from '../../common/engine/simulator';
 import { stepPath } from '../../common/preview/chartPaths';
 import { PROFILE_NAMES } from '../../common/preview/run';
-import { sanitizeSettings } from '../../common/preview/settings';
+import { type PanelSettings, sanitizeSettings } from '../../common/preview/settings';
 import { suggestLoads } from '../../common/preview/suggestLoads';
 import {
   formatNumber,
@@ -24,7 +24,7 @@ import {
   type TuneResult,
 } from '../../common/tune';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
-import { WEB_MODEL } from './fixtures';
+import { savedPanel, WEB_MODEL } from './fixtures';
 
 let browser: Browser;
 let server: PanelServer;
@@ -35,25 +35,14 @@ usePanelBrowser((parts) => ({ browser, server } = parts));
  * Six hours of 15 s syncs on the burst profile: three loads (burst, night, normal), a quick search.
  * ±20 % noise makes the normal load cross the tolerance band, so its line is not flat.
  */
-const SETTINGS = {
+const SETTINGS: PanelSettings = {
   metricLoads: { cpu: { profile: 'burst', peak: 3, noise: 0.2 } },
   durationSeconds: 6 * 3600,
   initialReplicas: null,
   syncPeriodSeconds: 15,
   podStartupSeconds: 30,
 };
-const SAVED = {
-  v: 1,
-  model: WEB_MODEL,
-  locale: 'en',
-  locked: false,
-  settings: SETTINGS,
-  fixed: null,
-  logVariant: 'this',
-  stepMode: false,
-  cursor: 0,
-  logStart: 0,
-};
+const SAVED = savedPanel(WEB_MODEL, SETTINGS);
 
 /** The suggested line as the page would draw it for `candidate` on `load`, in the page's own frame. */
 async function expectedLine(page: Page, result: TuneResult, load: TuneLoad, candidate: number) {
