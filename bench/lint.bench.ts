@@ -227,53 +227,31 @@ export async function measureServer(
     const target = lines.findIndex((l, i) => i > lines.length / 2 && l.trim() === 'maxReplicas: 10');
     if (target === -1) throw new Error('the benchmark file needs a "maxReplicas: 10" line past its middle');
     const valueAt = lines[target]!.indexOf('10');
-    const times: number[] = [];
-    for (let k = 0; k < edits; k++) {
-      const version = k + 2;
-      const value = String(11 + (k % 2));
-      times.push(
-        await server.timed(
-          'textDocument/didChange',
-          {
-            textDocument: { uri, version },
-            contentChanges: [
-              {
-                range: {
-                  start: { line: target, character: valueAt },
-                  end: { line: target, character: valueAt + 2 },
-                },
-                text: value,
-              },
-            ],
-          },
-          uri,
-          (p) => !versioned || p.version === version,
-        ),
+    /** One change of the target line from column `from` to `to`, timed to the diagnostics of its version. */
+    const change = (version: number, from: number, to: number, newText: string): Promise<number> =>
+      server.timed(
+        'textDocument/didChange',
+        {
+          textDocument: { uri, version },
+          contentChanges: [
+            {
+              range: { start: { line: target, character: from }, end: { line: target, character: to } },
+              text: newText,
+            },
+          ],
+        },
+        uri,
+        (p) => !versioned || p.version === version,
       );
-    }
+    const times: number[] = [];
+    for (let k = 0; k < edits; k++)
+      times.push(await change(k + 2, valueAt, valueAt + 2, String(11 + (k % 2))));
     // Typing: `maxReplicas: 1x0` then back, so the line's length and every later offset change.
     const typing: number[] = [];
     for (let k = 0; k < edits; k++) {
-      const version = edits + k + 2;
       const insert = k % 2 === 0;
       typing.push(
-        await server.timed(
-          'textDocument/didChange',
-          {
-            textDocument: { uri, version },
-            contentChanges: [
-              {
-                range: {
-                  start: { line: target, character: valueAt + 2 },
-                  end: { line: target, character: insert ? valueAt + 2 : valueAt + 3 },
-                },
-                text: insert ? '0' : '',
-              },
-            ],
-          },
-          uri,
-          (p) => !versioned || p.version === version,
-        ),
+        await change(edits + k + 2, valueAt + 2, insert ? valueAt + 2 : valueAt + 3, insert ? '0' : ''),
       );
     }
     return { openMs, editMs: median(times), typingMs: median(typing), diagnostics, rssMb: rss };
