@@ -3,10 +3,11 @@
  * folder is absent the corpus is empty and `missing` says why, so callers can skip with a message.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { SHARED } from '../support/corpusFiles';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
-export const CORPUS_DIR = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'real');
+export const CORPUS_DIR = join(SHARED, 'corpus', 'real');
 
 export interface CorpusFile {
   name: string;

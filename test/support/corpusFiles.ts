@@ -1,6 +1,7 @@
 /**
- * Where the tests that read the shared corpora find them, and the YAML files under a folder: one
- * home for what test/server/cli-parallel.test.ts and test/unit/schema-standalone.test.ts both walk.
+ * Where the tests that read the shared corpora find them, and the YAML files under a folder: the one
+ * home for that path, so every corpus test (and the fuzz) reads the same folder. A clone without
+ * ../shared beside it (a temporary folder) still finds /work/shared rather than skipping.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import type { MarkupContent, Position } from 'vscode-languageserver';
 import { formatMilli } from '../../common/engine/quantity';
@@ -16,8 +16,9 @@ import { buildPreviewModel } from '../../server/src/lsp/previewModel';
 import { isWorkload } from '../../server/src/workspace/podTemplate';
 import { isHpa, scaleTargetOf } from '../../server/src/workspace/scaleTarget';
 import { type IndexedFiles, sameBothWays } from './indexedFiles';
+import { SHARED } from '../support/corpusFiles';
 
-const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'corpus', 'real');
+const CORPUS = join(SHARED, 'corpus', 'real');
 
 const SOURCE_KEYS: Record<string, string> = { Resource: 'resource', ContainerResource: 'containerResource' };
 

@@ -20,6 +20,7 @@ import { LineIndex } from '../../server/src/yaml/ranges';
 import { findKustomizeCommand, renderOverlay } from '../../server/src/kustomize/render';
 import { constants } from 'node:os';
 import { findYamlFiles } from '../../server/src/workspace/diskWorkspace';
+import { SHARED } from '../support/corpusFiles';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const SHOP = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
@@ -28,7 +29,7 @@ const BARE_NAME = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'bare-name');
 const INLINE = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'inline');
 /** base <- mid (an inline patch) <- top (a JSON 6902 patch file): both set minReplicas. */
 const INLINE_LAYERS = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'inline-layers');
-const KUSTOMIZE_REAL = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'kustomize-real');
+const KUSTOMIZE_REAL = join(SHARED, 'corpus', 'kustomize-real');
 
 /** [file, rule, severity, startLine, startChar, endLine, endChar, message] */
 type Row = [string, string, string, number, number, number, number, string];

@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { isHpa, isWorkload } from '../../common/k8s/workloadKinds';
 import { main } from '../../server/src/cli';
@@ -24,8 +24,9 @@ import type { K8sObject } from '../../server/src/workspace/objects';
 import { scaleTargetOf } from '../../server/src/workspace/scaleTarget';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';
+import { SHARED } from '../support/corpusFiles';
 
-const CORPUS = resolve(__dirname, '..', '..', '..', 'shared', 'corpus', 'real');
+const CORPUS = join(SHARED, 'corpus', 'real');
 const RESOURCES = ['cpu', 'memory'] as const;
 
 /** What one place says about the target's Pod. `lacking` only for the resources it speaks about. */

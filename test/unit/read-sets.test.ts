@@ -16,10 +16,11 @@ import { setLocale } from '../../server/src/localize';
 import { READ_SETS } from '../../server/src/yaml/readSets';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { SHARED } from '../support/corpusFiles';
 
 const WORKLOAD = READ_SETS.get('Deployment')!;
 const REPO_ROOT = resolve(__dirname, '..', '..');
-const CORPUS = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'real');
+const CORPUS = join(SHARED, 'corpus', 'real');
 
 const DEPLOYMENT = `---
 # Source: chart/templates/deployment.yaml

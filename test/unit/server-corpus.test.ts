@@ -14,9 +14,10 @@ import { lintFile } from '../../server/src/lint/lint';
 import { setLocale } from '../../server/src/localize';
 import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
+import { SHARED } from '../support/corpusFiles';
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
-const CORPUS = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'real');
+const CORPUS = join(SHARED, 'corpus', 'real');
 
 interface ExpectedError {
   file: string;
