@@ -5,7 +5,9 @@ import { builtinModules } from 'node:module';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-vsix/', 'out/', '.vscode-test/', 'test/fixtures/'] },
+  {
+    ignores: ['node_modules/', 'dist/', 'dist-vsix/', 'dist-npm/', 'out/', '.vscode-test/', 'test/fixtures/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
