@@ -51,6 +51,7 @@ export function podJson(
   };
 }
 import { t } from '../localize';
+import { padColumns } from './terminalTable';
 
 /**
  * The documented JSON shape: only these fields, in this order. A backtest adds `actual` per step
@@ -176,37 +177,6 @@ function clock(t: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/**
- * Columns a terminal gives the text: East Asian wide and full-width characters take two, so
- * translated headers and sentences still line up.
- */
-function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    width +=
-      /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(
-        char,
-      )
-        ? 2
-        : 1;
-  }
-  return width;
-}
-
-function pad(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? '')))) ?? [];
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) =>
-          i === r.length - 1 ? c : c + ' '.repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(c))),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
 /** A table readable in a terminal: one row per sync. */
 export function toTable(
   result: SimulationResult,
@@ -242,5 +212,5 @@ export function toTable(
     name: result.hpa,
     seconds: result.syncPeriodSeconds,
   });
-  return `${heading}\n${pad(rows)}\n`;
+  return `${heading}\n${padColumns(rows)}\n`;
 }
