@@ -52,6 +52,7 @@ export function podJson(
 }
 import { t } from '../localize';
 import { padColumns } from './terminalTable';
+import { timelineToCsv } from '../../../common/preview/csv';
 
 /**
  * The documented JSON shape: only these fields, in this order. A backtest adds `actual` per step
@@ -85,31 +86,13 @@ export function toJson(
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
-function csvCell(v: string | number | null | undefined): string {
-  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** With `actual`, a last column `actualReplicas` (empty where unknown). */
+/**
+ * The run as the preview exports a timeline (common/preview/csv.ts), so `--load` and the panel read
+ * it back and replay the same run; with `actual`, a last column of what the HPA really did.
+ */
 export function toCsv(result: SimulationResult, actual?: (number | null)[]): string {
   const names = result.steps[0]?.metrics.map((m) => m.name) ?? [];
-  const header = ['t', 'replicas', 'readyReplicas', 'desiredReplicas'];
-  for (const n of names)
-    header.push(`${n}_load`, `${n}_value`, `${n}_target`, `${n}_utilization`, `${n}_proposal`);
-  header.push('limitedBy', 'reason');
-  if (actual) header.push('actualReplicas');
-  const rows = result.steps.map((s, i) => {
-    const row: (string | number | null | undefined)[] = [s.t, s.replicas, s.readyReplicas, s.desiredReplicas];
-    for (const n of names) {
-      const m = s.metrics.find((x) => x.name === n);
-      row.push(s.load[n], m?.value, m?.target, m?.utilization, m?.proposal);
-    }
-    row.push(s.limitedBy, s.reason);
-    if (actual) row.push(actual[i]);
-    return row.map(csvCell).join(',');
-  });
-  return `${[header.join(','), ...rows].join('\n')}\n`;
+  return timelineToCsv([{ key: 'hpa', result }], names, actual);
 }
 
 function arg(s: SimulationStep, key: string): string {
