@@ -5,7 +5,7 @@
  */
 import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { t } from '../localize';
-import { UsageError } from './io';
+import { UsageError } from '../usageError';
 
 export interface CommandLineWord {
   /** The flag (`--duration`) or, for a positional word, the word itself. */
