@@ -7,7 +7,8 @@
  *   hpa-lint --version              the version, alone on one line
  */
 import { readFileSync } from 'node:fs';
-import { type CliIO, UsageError } from './cli/io';
+import { type CliIO } from './cli/io';
+import { UsageError } from './usageError';
 import { runLint } from './cli/lint';
 import { runSimulate } from './cli/simulate';
 import { runConformance } from './cli/conformance';
