@@ -11,7 +11,9 @@ const browser = await launchChromium();
 try {
   const icon = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 1 });
   const svg = readFileSync('media/icon.svg', 'utf8');
-  await icon.setContent(`<!DOCTYPE html><html><body style="margin:0;background:transparent">${svg}</body></html>`);
+  await icon.setContent(
+    `<!DOCTYPE html><html><body style="margin:0;background:transparent">${svg}</body></html>`,
+  );
   await icon.locator('svg').screenshot({ path: 'media/icon.png', omitBackground: true });
 
   mkdirSync('media/walkthrough', { recursive: true });
