@@ -23,7 +23,7 @@ import {
 import { launchChromium } from './chromium.mjs';
 import { languagePackStub } from './languagePackStub.mjs';
 import { compileSuite } from './compileSuite.mjs';
-import { openSession, workbenchUrl } from './session.mjs';
+import { EXTENSION_ID, openSession, workbenchUrl } from './session.mjs';
 import { buildVsix } from './vsix.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -90,11 +90,22 @@ async function runPass(name, { codeServer, vsix, suitePath }) {
   });
   let browser;
   const pageErrors = [];
+  const workbenchSaid = new Set();
   try {
     log(`${label}: extension installed from the .vsix into ${session.extensionPath}`);
     browser = await launchChromium();
     const page = await browser.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // What the workbench says about this extension (manifest warnings, deprecated API, failed
+    // providers) is printed after the pass: a newer VS Code says it here first.
+    page.on('console', (message) => {
+      if (
+        ['warning', 'error'].includes(message.type()) &&
+        message.text().toLowerCase().includes(EXTENSION_ID)
+      ) {
+        workbenchSaid.add(`${message.type()}: ${message.text().split('\n')[0]}`);
+      }
+    });
     const url = workbenchUrl({ ...session, testsPath: suitePath });
     await page.goto(url);
     log(`${label}: workbench open on port ${session.port}, the suite is running`);
@@ -102,11 +113,13 @@ async function runPass(name, { codeServer, vsix, suitePath }) {
       (code) => `code-server exited (${code}) before the suite finished`,
     );
     // The env var reaches the extension host through code-server; the workspace file is the fallback.
-    return await waitForResults(
+    const results = await waitForResults(
       [resultsPath, join(session.workspace, RESULTS_FILE_NAME)],
       Date.now() + timeoutMs,
       serverGone,
     );
+    for (const line of workbenchSaid) log(`${label}: the workbench console said ${line}`);
+    return results;
   } catch (error) {
     const logs = session.server.logs().split('\n').slice(-60).join('\n');
     throw new Error(
