@@ -1,4 +1,4 @@
-// Bundles the seven entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
@@ -21,6 +21,16 @@ await Promise.all([
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    external: ['vscode'],
+  }),
+  // The web extension's `browser` entry, for the web worker extension host (no Node built-ins).
+  build({
+    ...common,
+    entryPoints: ['client/src/extensionBrowser.ts'],
+    outfile: 'dist/clientBrowser.js',
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
     external: ['vscode'],
   }),
   build({
