@@ -1,0 +1,179 @@
+// The web worker pass of `npm run test:e2e`: the extension as a web extension, in code-server's web
+// worker extension host. A package with only the `browser` entry (the same files, `main` removed
+// from package.json) is packed and installed the way users install a .vsix; VS Code can then run it
+// nowhere but in the browser's web worker host. The web suite (test/integration/web) is bundled for
+// the browser into the installed extension's folder: VS Code runs a test module in the extension
+// host of the extension that contains it, which is how the suite lands in the web worker host.
+//
+//   node scripts/e2e/webWorker.mjs [--skip-build] [--timeout <seconds>]   (or: run.mjs --pass web)
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { ensureCodeServer, log, run, vscodeVersionOf } from './codeServer.mjs';
+import { launchChromium } from './chromium.mjs';
+import { openSession, workbenchUrl } from './session.mjs';
+import { buildVsix } from './vsix.mjs';
+
+const RESULTS_FILE_NAME = '.hpa-test-results.json';
+/** Where the web suite goes inside the installed extension (never part of a package). */
+const SUITE_IN_EXTENSION = join('web-test', 'index.js');
+
+/** The files of the package besides package.json, as the .vscodeignore allow-list names them. */
+const PACKAGE_PARTS = ['dist', 'schemas', 'l10n', 'docs/rules', 'README.md', 'LICENSE', '.vscodeignore'];
+
+/**
+ * Packs `dist-vsix/hpa-linter-web.vsix` from the production build (scripts/e2e/vsix.mjs builds it):
+ * the same allow-listed files, and a package.json whose only entry is `browser`.
+ * @returns the path of the .vsix
+ */
+export async function buildBrowserOnlyVsix(root) {
+  const staging = join(root, 'out', 'web-extension');
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const part of PACKAGE_PARTS) cpSync(join(root, part), join(staging, part), { recursive: true });
+  for (const name of ['package.nls.json', 'package.nls.ja.json', 'package.nls.zh-tw.json']) {
+    if (existsSync(join(root, name))) cpSync(join(root, name), join(staging, name));
+  }
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  if (!manifest.browser) throw new Error('package.json has no `browser` entry to test');
+  delete manifest.main;
+  delete manifest.bin;
+  writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const vsix = join(root, 'dist-vsix', 'hpa-linter-web.vsix');
+  rmSync(vsix, { force: true });
+  await run(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], {
+    cwd: staging,
+  });
+  log(`packaged ${vsix} (browser entry only): ${(statSync(vsix).size / 1024).toFixed(1)} KiB`);
+  return vsix;
+}
+
+/** Bundles test/integration/web for the web worker host into `outfile` (see the file comment). */
+export async function compileWebSuite(root, outfile) {
+  await build({
+    entryPoints: [join(root, 'test', 'integration', 'web', 'index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    external: ['vscode'],
+    alias: { 'node:assert/strict': join(root, 'test', 'integration', 'web', 'assert.ts') },
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Resolves with the parsed results once the workspace holds them; rejects on `failed` or the deadline. */
+async function waitForResults(path, deadline, failed) {
+  let failure;
+  failed.then((reason) => (failure = reason));
+  for (;;) {
+    if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8'));
+    if (failure) throw new Error(failure);
+    if (Date.now() > deadline) throw new Error('no results before the deadline');
+    await delay(200);
+  }
+}
+
+/**
+ * One web worker pass. The results carry `extensionHost` (what the suite saw its global scope to
+ * be); the caller fails a pass that did not run in a web worker.
+ */
+export async function runWebWorkerPass({ root, entry, timeoutMs }) {
+  log('pass web: packaging the browser-only extension');
+  const vsix = await buildBrowserOnlyVsix(root);
+  log('pass web: starting code-server; the extension can run only in the web worker extension host');
+  const session = await openSession({
+    entry,
+    vsix,
+    workspaceSource: join(root, 'test', 'integration', 'workspace'),
+    trustWorkspace: true,
+    label: 'web',
+  });
+  let browser;
+  const pageErrors = [];
+  try {
+    const testsPath = await compileWebSuite(root, join(session.extensionPath, SUITE_IN_EXTENSION));
+    browser = await launchChromium();
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(workbenchUrl({ ...session, testsPath }));
+    log(`pass web: workbench open on port ${session.port}, the web suite is running`);
+    const serverGone = session.server.exited.then(
+      (code) => `code-server exited (${code}) before the suite finished`,
+    );
+    return await waitForResults(
+      join(session.workspace, RESULTS_FILE_NAME),
+      Date.now() + timeoutMs,
+      serverGone,
+    );
+  } catch (error) {
+    const logs = session.server.logs().split('\n').slice(-60).join('\n');
+    throw new Error(
+      `pass web: ${error.message}\n--- code-server log (tail) ---\n${logs}\n--- page errors ---\n${pageErrors.join('\n')}`,
+    );
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await session.close();
+  }
+}
+
+/** Standalone: build, one web worker pass, the same summary line as run.mjs. */
+async function main() {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const skipBuild = process.argv.includes('--skip-build');
+  const timeoutAt = process.argv.indexOf('--timeout');
+  const timeoutMs = (timeoutAt > 0 ? Number(process.argv[timeoutAt + 1]) : 240) * 1000;
+  const entry = await ensureCodeServer(join(root, '.vscode-test'));
+  log(`VS Code ${vscodeVersionOf(entry)} (code-server)`);
+  await buildVsix(root, { reuse: skipBuild });
+  const results = await runWebWorkerPass({ root, entry, timeoutMs });
+  printWebResults(results);
+  const failed = results.failed + webPassProblems(results).length;
+  for (const problem of webPassProblems(results)) console.log(`  FAIL ${problem}`);
+  console.log(`${results.passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+/** What makes a web pass fail besides its tests: it ran elsewhere than in a web worker, or ran nothing. */
+export function webPassProblems(results) {
+  const problems = [];
+  if (results.extensionHost !== 'web worker')
+    problems.push(`pass web ran in the ${results.extensionHost} extension host, not in a web worker`);
+  if (results.passed + results.failed === 0) problems.push('pass web ran no tests');
+  return problems;
+}
+
+export function printWebResults(results) {
+  log(
+    `pass web: VS Code ${results.vscodeVersion} (${results.appName}, ${results.uiKind}), extension host: ${results.extensionHost}`,
+  );
+  if (results.activationMs !== null) {
+    log(
+      `pass web: activation ${results.activationMs.toFixed(1)} ms in the ${results.extensionHost} extension host, server ready after ${results.serverStartMs?.toFixed(1) ?? '?'} ms`,
+    );
+  }
+  for (const test of results.tests) {
+    console.log(
+      `  ${test.state === 'passed' ? 'ok  ' : 'FAIL'} ${test.title}${test.durationMs !== undefined ? ` (${test.durationMs} ms)` : ''}`,
+    );
+  }
+  for (const failure of results.failures) {
+    console.log(`\n  FAIL ${failure.title}\n${String(failure.error).replace(/^/gm, '    ')}\n`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error);
+      console.log('0 passed, 1 failed');
+      process.exit(1);
+    },
+  );
+}
