@@ -2,7 +2,9 @@
 // code-server 4.96.4 (VS Code 1.96.4) runs the PACKAGED extension — built, packed into a .vsix and
 // installed the way users install it — and Chromium opens the workbench with a payload that makes
 // the extension host run the suite. Four passes: English (full suite), `--locale ja` (localized
-// messages), `--locale zh-tw` (likewise), and an untrusted workspace (restricted mode).
+// messages), `--locale zh-tw` (likewise), and an untrusted workspace (restricted mode). A fifth,
+// `web`, runs the core suites against the web extension in the web worker extension host
+// (scripts/e2e/webWorker.mjs).
 //
 //   node scripts/e2e/run.mjs [--pass en,ja,untrusted] [--skip-build] [--timeout <seconds>]
 //   env: HPA_E2E_VERBOSE=1 echoes code-server's log; HPA_E2E_KEEP=1 keeps the temp folders.
@@ -16,6 +18,7 @@ import { languagePackStub } from './languagePackStub.mjs';
 import { compileSuite } from './compileSuite.mjs';
 import { openSession, workbenchUrl } from './session.mjs';
 import { buildVsix } from './vsix.mjs';
+import { printWebResults, runWebWorkerPass, webPassProblems } from './webWorker.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const RESULTS_FILE_NAME = '.hpa-test-results.json';
@@ -28,7 +31,7 @@ const PASSES = {
 
 const { values: options } = parseArgs({
   options: {
-    pass: { type: 'string', default: 'en,ja,zh-tw,untrusted' },
+    pass: { type: 'string', default: 'en,ja,zh-tw,untrusted,web' },
     'skip-build': { type: 'boolean', default: false },
     timeout: { type: 'string', default: '240' },
   },
@@ -131,6 +134,20 @@ async function main() {
   let passed = 0;
   let failed = 0;
   for (const name of passes) {
+    if (name === 'web') {
+      try {
+        const results = await runWebWorkerPass({ root, entry, timeoutMs });
+        printWebResults(results);
+        const problems = webPassProblems(results);
+        for (const problem of problems) console.log(`  FAIL ${problem}`);
+        passed += results.passed;
+        failed += results.failed + problems.length;
+      } catch (error) {
+        console.log(`  FAIL ${error.message}`);
+        failed++;
+      }
+      continue;
+    }
     try {
       const results = await runPass(name, { entry, vsix, suitePath });
       printResults(results);
