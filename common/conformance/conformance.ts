@@ -245,6 +245,10 @@ function conformanceOptions(i: Json): ControllerOptions {
     initialReadinessDelaySeconds: 10,
     ...config,
     configurableTolerance: gates.HPAConfigurableTolerance === true,
+    // The vectors are the ~1.34 controller's unit tests: they build objects with minReplicas 0
+    // without API validation, and that controller reads metrics at 0 without a ScaledToZero condition.
+    scaleToZero: true,
+    scaledToZeroCondition: gates.HPAScaleToZero === true && config.scaledToZeroCondition === true,
   });
 }
 

@@ -30,7 +30,12 @@ import type {
 
 export type Conditions = Partial<Record<ConditionType, Condition>>;
 
-const CONDITION_TYPES: readonly ConditionType[] = ['AbleToScale', 'ScalingActive', 'ScalingLimited'];
+const CONDITION_TYPES: readonly ConditionType[] = [
+  'AbleToScale',
+  'ScalingActive',
+  'ScalingLimited',
+  'ScaledToZero',
+];
 
 /** The controller's in-memory maps for one HPA key, plus the conditions it last wrote. */
 export interface ControllerState {
@@ -54,19 +59,31 @@ export interface PreparedHpa {
   behavior: ResolvedBehavior | null;
   tolerances: Tolerances;
   options: ControllerOptions;
+  /**
+   * `minReplicas: 0` on a cluster without HPAScaleToZero: the API server refuses it, so the model
+   * runs with 1 (the lowest it accepts) and callers say so.
+   */
+  minReplicasRaised: boolean;
+  /** An Object or External metric: the only kinds that give a signal at 0 Pods (§1.9). */
+  scalesFromZero: boolean;
 }
 
 export function prepareHpa(spec: HPASpec, options?: Partial<ControllerOptions>): PreparedHpa {
   const resolved = resolveOptions(options);
   const behavior = resolveBehavior(spec.behavior);
+  const metrics = effectiveMetrics(spec);
+  const written = effectiveMinReplicas(spec);
+  const minReplicasRaised = written === 0 && !resolved.scaleToZero;
   return {
     spec,
-    minReplicas: effectiveMinReplicas(spec),
+    minReplicas: minReplicasRaised ? 1 : written,
     maxReplicas: spec.maxReplicas,
-    metrics: effectiveMetrics(spec),
+    metrics,
     behavior,
     tolerances: resolveTolerances(behavior, resolved),
     options: resolved,
+    minReplicasRaised,
+    scalesFromZero: metrics.some((m) => m.type === 'Object' || m.type === 'External'),
   };
 }
 
@@ -95,6 +112,8 @@ export interface SyncResult {
 const MESSAGES: Record<string, string> = {
   SucceededGetScale: "the HPA controller was able to get the target's current scale",
   ScalingDisabled: 'scaling is disabled since the replica count of the target is zero',
+  ScaledToZero: 'the HPA controller scaled the target to zero replicas',
+  NotScaledToZero: 'the HPA controller did not scale the target to zero replicas',
   ReadyForNewScale: 'recommended size matches current size',
   ScaleDownStabilized:
     'recent recommendations were higher than current one, applying the highest recent recommendation',
@@ -156,7 +175,7 @@ export function syncPrepared(
   };
 
   let desired: number;
-  if (current === 0 && minReplicas !== 0) {
+  if (current === 0 && !readsMetricsAtZero(hpa, state)) {
     setCondition(conditions, 'ScalingActive', false, 'ScalingDisabled');
     result.decision = 'scalingDisabled';
     return finish(result, state, hpa, now, false);
@@ -212,6 +231,8 @@ export function syncPrepared(
       behavior === null
         ? normalizeLegacy(hpa, state, result, prenormalized, now)
         : normalizeWithBehavior(hpa, behavior, state, result, prenormalized, now);
+    // Waking from 0 with a minReplicas raised meanwhile: the 1.36+ controller floors at it (§1.9).
+    if (current === 0 && desired < minReplicas) desired = minReplicas;
     if (result.decision === 'steady') {
       if (desired > current) result.decision = 'scaledUp';
       else if (desired < current) result.decision = 'scaledDown';
@@ -237,6 +258,14 @@ function finish(
 ): SyncResult {
   if (rescale) {
     result.rescaled = true;
+    if (hpa.options.scaledToZeroCondition && hpa.options.scaleToZero) {
+      const toZero =
+        result.desiredReplicas === 0 &&
+        result.currentReplicas > 0 &&
+        hpa.minReplicas === 0 &&
+        hpa.scalesFromZero;
+      setCondition(state.conditions, 'ScaledToZero', toZero, toZero ? 'ScaledToZero' : 'NotScaledToZero');
+    }
     setCondition(
       state.conditions,
       'AbleToScale',
@@ -261,6 +290,16 @@ function finish(
   }
   result.conditions = copy;
   return result;
+}
+
+/**
+ * At 0 replicas, does the controller read the metrics (§1.2 step 4, §1.9)? Released code before
+ * 1.36: whenever minReplicas is 0. From 1.36: only with the gate on and when it scaled the workload
+ * to 0 itself (ScaledToZero=True); a workload set to 0 by hand stays paused (ScalingDisabled).
+ */
+function readsMetricsAtZero(hpa: PreparedHpa, state: ControllerState): boolean {
+  if (!hpa.options.scaledToZeroCondition) return hpa.minReplicas === 0;
+  return hpa.options.scaleToZero && state.conditions.ScaledToZero?.status === 'True';
 }
 
 function normalizeLegacy(

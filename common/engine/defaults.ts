@@ -15,10 +15,12 @@ import type {
 } from './types';
 
 /**
- * kube-controller-manager defaults. The version-dependent choices follow the newest release line
- * (1.35): per-direction tolerance honoured (the gate is beta, on by default), missing pods on a
- * Utilization scale-down count as max(100, target) %, and only Failed pods are ignored (ignoring
- * Succeeded pods too exists on master only).
+ * kube-controller-manager defaults. The version-dependent choices follow the release assumed when
+ * none is configured (common/k8s/kubernetesVersions.ts DEFAULT_MINOR, 1.37): per-direction
+ * tolerance honoured (GA), scale to zero on (HPAScaleToZero beta, on by default) with the
+ * ScaledToZero condition, missing pods on a Utilization scale-down count as max(100, target) %, and
+ * only Failed pods are ignored (ignoring Succeeded pods too exists on master only). For another
+ * release, `controllerOptionsFor` (clusterOptions.ts) gives the options.
  */
 export const DEFAULT_CONTROLLER_OPTIONS: ControllerOptions = Object.freeze({
   syncPeriodSeconds: DEFAULT_SYNC_PERIOD_SECONDS,
@@ -31,6 +33,8 @@ export const DEFAULT_CONTROLLER_OPTIONS: ControllerOptions = Object.freeze({
   configurableTolerance: true,
   missingPodsUseTargetAboveHundred: true,
   ignoreSucceededPods: false,
+  scaleToZero: true,
+  scaledToZeroCondition: true,
 });
 
 /** The defaults with the given fields replaced (undefined fields keep their default). */

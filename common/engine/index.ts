@@ -19,3 +19,4 @@ export * from './loadProfiles';
 export * from './simulator';
 export * from './simulationInput';
 export * from './metricTarget';
+export * from './clusterOptions';

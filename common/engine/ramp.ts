@@ -55,6 +55,14 @@ export function timeToScale(
     : hpa.options.downscaleStabilizationSeconds + 2 * sync;
   const demand = direction === 'up' ? MAX_REPLICAS : 0;
   const state = newControllerState();
+  // Starting at 0 means the HPA got there itself: the 1.36+ controller marked it ScaledToZero.
+  if (start === 0)
+    state.conditions.ScaledToZero = {
+      type: 'ScaledToZero',
+      status: 'True',
+      reason: 'ScaledToZero',
+      message: 'the HPA controller scaled the target to zero replicas',
+    };
   let current = start;
   let lastChange = 0;
   let syncs = 0;

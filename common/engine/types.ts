@@ -101,9 +101,21 @@ export interface ControllerOptions {
   missingPodsUseTargetAboveHundred: boolean;
   /** Master ignores Succeeded pods as well as Failed ones. */
   ignoreSucceededPods: boolean;
+  /**
+   * HPAScaleToZero on in kube-apiserver and kube-controller-manager: `minReplicas: 0` exists. Off,
+   * the API server refuses such an object, so the model treats 0 as 1, the lowest it accepts
+   * (`PreparedHpa.minReplicasRaised` says so).
+   */
+  scaleToZero: boolean;
+  /**
+   * The controller tracks the ScaledToZero condition (1.36+, semantics §1.9): at 0 replicas it reads
+   * metrics only when it scaled the workload to 0 itself (a workload set to 0 by hand stays paused),
+   * and with the gate off 0 always disables scaling. Before 1.36 it reads them whenever minReplicas is 0.
+   */
+  scaledToZeroCondition: boolean;
 }
 
-export type ConditionType = 'AbleToScale' | 'ScalingActive' | 'ScalingLimited';
+export type ConditionType = 'AbleToScale' | 'ScalingActive' | 'ScalingLimited' | 'ScaledToZero';
 
 export interface Condition {
   type: ConditionType;

@@ -82,6 +82,8 @@ const OPTION_KEYS: Record<keyof ControllerOptions, 'number' | 'boolean'> = {
   configurableTolerance: 'boolean',
   missingPodsUseTargetAboveHundred: 'boolean',
   ignoreSucceededPods: 'boolean',
+  scaleToZero: 'boolean',
+  scaledToZeroCondition: 'boolean',
 };
 
 /** Known controller flags of the right type only; numbers must be finite and not negative. */

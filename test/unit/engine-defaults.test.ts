@@ -25,6 +25,8 @@ test('controller flags have the kube-controller-manager defaults', () => {
       configurableTolerance: true,
       missingPodsUseTargetAboveHundred: true,
       ignoreSucceededPods: false,
+      scaleToZero: true,
+      scaledToZeroCondition: true,
     },
   );
   assert.equal(resolveOptions({ syncPeriodSeconds: 30, tolerance: undefined }).syncPeriodSeconds, 30);

@@ -17,13 +17,15 @@ import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { t } from '../localize';
 import { ALL_RULE_IDS } from '../rules/index';
-import type { Finding, SeverityOverride } from '../rules/types';
+import type { Finding } from '../rules/types';
+import type { SeverityOverride } from '../settings';
 import { kustomizeLayout } from '../kustomize/layout';
-import { isIndexedPath } from '../workspace/diskWorkspace';
-import { overlayCheckFindings } from '../kustomize/kustomizeRun';
-import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
+import { isIndexedPath } from '../workspace/filePaths';
+import { overlayCheckFindings } from '../overlays/kustomizeRun';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { type CliIO, UsageError } from './io';
+import { type CliIO } from './io';
+import { UsageError } from '../usageError';
 import { formatJson, formatSarif, formatStylish, type FileResult } from './lintFormats';
 import { thisMachine } from './parallelLint';
 import { readInputs } from './readInputs';
@@ -51,6 +53,7 @@ const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rul
        hpa-lint simulate <file> ...
        hpa-lint conformance <file>
        hpa-lint tune <file> ...
+       hpa-lint --version
 Lints Kubernetes HorizontalPodAutoscalers and their workloads. Directories are searched for *.yaml
 and *.yml; - reads standard input. Kustomize overlays found there are rendered (kubectl kustomize, or
 kustomize build when on PATH) and checked; --no-kustomize turns that off. Exit status: 0 no errors,
