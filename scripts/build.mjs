@@ -1,5 +1,6 @@
 // Bundles the entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
+import { browserServerOptions } from './browserServerBuild.mjs';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
 const production = process.argv.includes('--production');
@@ -33,6 +34,8 @@ await Promise.all([
     target: 'es2022',
     external: ['vscode'],
   }),
+  // The web extension's language server, started by clientBrowser.js in a Web Worker.
+  build(browserServerOptions({ production })),
   build({
     ...node,
     entryPoints: ['server/src/server.ts'],
