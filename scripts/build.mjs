@@ -1,6 +1,7 @@
 // Bundles the entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { browserServerOptions } from './browserServerBuild.mjs';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
 const production = process.argv.includes('--production');
@@ -36,6 +37,8 @@ await Promise.all([
     target: 'es2022',
     external: ['vscode'],
   }),
+  // The web extension's language server, started by clientBrowser.js in a Web Worker.
+  build(browserServerOptions({ production })),
   build({
     ...node,
     entryPoints: ['server/src/server.ts'],
