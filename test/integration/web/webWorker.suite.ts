@@ -49,7 +49,7 @@ export function webWorkerSuite(): void {
       // The scan of the workspace (folder by folder, through the host) announces no end: the model
       // is asked for again until it names the target, up to the usual deadline.
       let model = await ask();
-      for (const deadline = Date.now() + EVENT_DEADLINE_MS; !model?.target && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + EVENT_DEADLINE_MS; !model?.target && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         model = await ask();
       }
