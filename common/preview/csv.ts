@@ -83,6 +83,12 @@ export interface LoadCsv {
   ignoredColumns: string[];
   /** Time of the last row, in seconds. */
   lastT: number;
+  /**
+   * The time the recording covers, from 0: the last row holds for as long as the row before it did
+   * (rows every 60 s up to 7140 s cover 7200 s, as a Prometheus range covers end - start + step).
+   * null for a single row, which has no span of its own.
+   */
+  spanSeconds: number | null;
 }
 
 /** What can be wrong with a load file: a message of the preview bundles (`csv.*` in common/l10n). */
@@ -274,6 +280,7 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   const openGaps = new Map<string, number>();
   const addGap = (s: LoadSeries, from: number, to: number) => (s.gaps ??= []).push({ from, to });
   let lastT = -1;
+  let previousT = -1;
   for (const { cells, line } of data) {
     if (cells.length > columns.length + 1)
       throw new CsvError(
@@ -283,6 +290,7 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
       );
     const t = parseTime(cells[0] ?? '', line);
     if (t <= lastT) throw new CsvError('csv.timeNotIncreasing', { t, previous: lastT }, line);
+    previousT = lastT;
     lastT = t;
     columns.forEach((name, c) => {
       if (name === null) return;
@@ -305,5 +313,6 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   for (const [name, from] of openGaps) addGap(series.get(name)!, from, OPEN_GAP_END);
   for (const s of series.values())
     if (s.points.length === 0 && !s.gaps) throw new CsvError('csv.noValues', { column: s.metric });
-  return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT };
+  const spanSeconds = previousT < 0 ? null : lastT + (lastT - previousT);
+  return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT, spanSeconds };
 }

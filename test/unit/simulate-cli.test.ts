@@ -128,7 +128,8 @@ test('a timeline the preview exported loads as a load file: its load:cpu column,
   assert.equal(code, 0);
   assert.equal(
     f.stderr(),
-    'hpa-lint: note: timeline.csv: columns ignored (no metric of this HPA is named so): base:replicas, base:reason\n',
+    'hpa-lint: note: timeline.csv: columns ignored (no metric of this HPA is named so): base:replicas, base:reason\n' +
+      'hpa-lint: note: timeline.csv covers 1m; --duration 45s runs only its first 45s\n',
   );
   const steps = JSON.parse(f.stdout()).steps;
   // 1 CPU over 2 then 4 Pods; then 250m over the 8 Pods the HPA has reached, 31.25m read as 32m.
@@ -240,7 +241,7 @@ test('a target outside the file: requests are assumed and said so', async () => 
   assert.equal(await main(['simulate', 'h.yaml', '--format', 'json', '--duration', '15'], f.io), 0);
   assert.equal(
     f.stderr(),
-    'hpa-lint: note: the scale target is not in this file, so requests are assumed for cpu (1 CPU / 1Gi per Pod)\n',
+    'hpa-lint: note: the scale target is not in this file, so its requests are unknown: the simulation assumes cpu 1 per Pod (--assume-request sets others)\n',
   );
   assert.equal(JSON.parse(f.stdout()).steps[0].reason, 'withinTolerance');
 });

@@ -44,6 +44,7 @@ interface Figures {
   podHours: number;
   underprovisionedShare: number;
   rampSeconds: number;
+  durationSeconds: number;
 }
 interface TuneJson {
   candidates: { behavior: unknown; figures: Figures[]; meets: Record<string, boolean> }[];
@@ -90,6 +91,7 @@ function figuresFromCsv(load: string, csv: string): Omit<Figures, never> & { eve
     podHours: (desired * sync) / 3600,
     underprovisionedShare: under / rows.length,
     rampSeconds: longest * sync,
+    durationSeconds: rows.length * sync,
     eventsPerHour: (events * 3600) / (rows.length * sync),
   };
 }
@@ -138,6 +140,7 @@ test('json has exactly the issue\u2019s shape, and a candidate meets every goal 
         'podHours',
         'underprovisionedShare',
         'rampSeconds',
+        'durationSeconds',
       ]);
   }
   assert.deepEqual(json.candidates[0]?.meets, {

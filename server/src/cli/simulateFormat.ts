@@ -127,8 +127,21 @@ export function reasonInWords(s: SimulationStep): string {
     case 'belowMin':
       return t('below minReplicas: set to {desired} without reading metrics', { desired });
     case 'noMetrics':
+      if (arg(s, 'failedCause') === 'missingRequest')
+        return t('{metric} cannot be computed, the Pods set no request ({reason}): replicas kept', {
+          metric: arg(s, 'failedMetric'),
+          reason: arg(s, 'failedReason'),
+        });
       return t('no usable metric ({metric}): replicas kept', { metric: arg(s, 'failedMetric') });
     case 'invalidMetricsBlockScaleDown':
+      if (arg(s, 'failedCause') === 'missingRequest')
+        return t(
+          '{metric} cannot be computed, the Pods set no request ({reason}): no scale-down while it fails',
+          {
+            metric: arg(s, 'failedMetric'),
+            reason: arg(s, 'failedReason'),
+          },
+        );
       return t('metric {metric} failed: no scale-down while a metric is missing', {
         metric: arg(s, 'failedMetric'),
       });

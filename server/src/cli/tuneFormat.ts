@@ -26,6 +26,8 @@ function figuresJson(f: LoadFigures) {
     podHours: f.podHours,
     underprovisionedShare: f.underprovisionedShare,
     rampSeconds: f.rampSeconds,
+    // How long the load ran: a recorded one over its own span, so a 2 h CSV says 7200.
+    durationSeconds: f.durationSeconds,
   };
 }
 
@@ -112,6 +114,7 @@ function figuresTable(locale: TuneLocale, c: TuneCandidate): string {
       tuneText(locale, 'tablePodHours'),
       tuneText(locale, 'tableUnderprovisioned'),
       tuneText(locale, 'tableRamp'),
+      tuneText(locale, 'tableDuration'),
     ],
   ];
   for (const f of c.figures) {
@@ -121,6 +124,7 @@ function figuresTable(locale: TuneLocale, c: TuneCandidate): string {
       formatNumber(f.podHours),
       formatShare(locale, f.underprovisionedShare),
       formatRamp(locale, f.rampSeconds),
+      tuneText(locale, 'hours', { value: formatNumber(f.durationSeconds / 3600) }),
     ]);
   }
   return pad(rows, '  ');
