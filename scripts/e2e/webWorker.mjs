@@ -5,13 +5,15 @@
 // the browser into the installed extension's folder: VS Code runs a test module in the extension
 // host of the extension that contains it, which is how the suite lands in the web worker host.
 //
-//   node scripts/e2e/webWorker.mjs [--skip-build] [--timeout <seconds>]   (or: run.mjs --pass web)
+//   node scripts/e2e/webWorker.mjs [--code-server 4.96.4] [--skip-build] [--timeout <seconds>]
+//   (or: run.mjs --pass web)
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { ensureCodeServer, log, run, vscodeVersionOf } from './codeServer.mjs';
+import { NEWEST_CODE_SERVER, OLDEST_CODE_SERVER, ensureCodeServerRelease, log, run } from './codeServer.mjs';
 import { launchChromium } from './chromium.mjs';
 import { openSession, workbenchUrl } from './session.mjs';
 import { buildVsix } from './vsix.mjs';
@@ -80,19 +82,24 @@ async function waitForResults(path, deadline, failed) {
 }
 
 /**
- * One web worker pass. The results carry `extensionHost` (what the suite saw its global scope to
- * be); the caller fails a pass that did not run in a web worker.
+ * One web worker pass in `codeServer` (codeServer.mjs's ensureCodeServerRelease). The results carry
+ * `extensionHost` (what the suite saw its global scope to be); webPassProblems fails a pass that did
+ * not run in a web worker, or in another VS Code.
  */
-export async function runWebWorkerPass({ root, entry, timeoutMs }) {
-  log('pass web: packaging the browser-only extension');
+export async function runWebWorkerPass({ root, codeServer, label, timeoutMs }) {
+  log(`${label}: packaging the browser-only extension`);
   const vsix = await buildBrowserOnlyVsix(root);
-  log('pass web: starting code-server; the extension can run only in the web worker extension host');
+  log(
+    `${label}: starting code-server ${codeServer.codeServerVersion}; the extension can run only in the web worker extension host`,
+  );
   const session = await openSession({
-    entry,
+    entry: codeServer.entry,
+    node: codeServer.node,
+    serverArgs: codeServer.serverArgs,
     vsix,
     workspaceSource: join(root, 'test', 'integration', 'workspace'),
     trustWorkspace: true,
-    label: 'web',
+    label: `${codeServer.codeServerVersion}-web`,
   });
   let browser;
   const pageErrors = [];
@@ -102,7 +109,7 @@ export async function runWebWorkerPass({ root, entry, timeoutMs }) {
     const page = await browser.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(workbenchUrl({ ...session, testsPath }));
-    log(`pass web: workbench open on port ${session.port}, the web suite is running`);
+    log(`${label}: workbench open on port ${session.port}, the web suite is running`);
     const serverGone = session.server.exited.then(
       (code) => `code-server exited (${code}) before the suite finished`,
     );
@@ -114,7 +121,7 @@ export async function runWebWorkerPass({ root, entry, timeoutMs }) {
   } catch (error) {
     const logs = session.server.logs().split('\n').slice(-60).join('\n');
     throw new Error(
-      `pass web: ${error.message}\n--- code-server log (tail) ---\n${logs}\n--- page errors ---\n${pageErrors.join('\n')}`,
+      `${label}: ${error.message}\n--- code-server log (tail) ---\n${logs}\n--- page errors ---\n${pageErrors.join('\n')}`,
     );
   } finally {
     await browser?.close().catch(() => undefined);
@@ -122,39 +129,64 @@ export async function runWebWorkerPass({ root, entry, timeoutMs }) {
   }
 }
 
-/** Standalone: build, one web worker pass, the same summary line as run.mjs. */
+/** Standalone: build, one web worker pass per code-server asked for, the same summary line as run.mjs. */
 async function main() {
   const root = resolve(import.meta.dirname, '..', '..');
-  const skipBuild = process.argv.includes('--skip-build');
-  const timeoutAt = process.argv.indexOf('--timeout');
-  const timeoutMs = (timeoutAt > 0 ? Number(process.argv[timeoutAt + 1]) : 240) * 1000;
-  const entry = await ensureCodeServer(join(root, '.vscode-test'));
-  log(`VS Code ${vscodeVersionOf(entry)} (code-server)`);
-  await buildVsix(root, { reuse: skipBuild });
-  const results = await runWebWorkerPass({ root, entry, timeoutMs });
-  printWebResults(results);
-  const failed = results.failed + webPassProblems(results).length;
-  for (const problem of webPassProblems(results)) console.log(`  FAIL ${problem}`);
-  console.log(`${results.passed} passed, ${failed} failed`);
-  return failed === 0 ? 0 : 1;
+  const { values } = parseArgs({
+    options: {
+      'code-server': { type: 'string', default: `${OLDEST_CODE_SERVER},${NEWEST_CODE_SERVER}` },
+      'skip-build': { type: 'boolean', default: false },
+      timeout: { type: 'string', default: '240' },
+    },
+  });
+  await buildVsix(root, { reuse: values['skip-build'] });
+  let passed = 0;
+  let failed = 0;
+  for (const version of values['code-server'].split(',').filter(Boolean)) {
+    const codeServer = await ensureCodeServerRelease(join(root, '.vscode-test'), version);
+    log(
+      `VS Code ${codeServer.vscodeVersion} (code-server) — code-server ${version} on Node.js ${codeServer.nodeVersion}`,
+    );
+    const label = `VS Code ${codeServer.vscodeVersion} pass web`;
+    try {
+      const results = await runWebWorkerPass({
+        root,
+        codeServer,
+        label,
+        timeoutMs: Number(values.timeout) * 1000,
+      });
+      printWebResults(label, results);
+      const problems = webPassProblems(label, results, codeServer);
+      for (const problem of problems) console.log(`  FAIL ${problem}`);
+      passed += results.passed;
+      failed += results.failed + problems.length;
+    } catch (error) {
+      console.log(`  FAIL ${error.message}`);
+      failed++;
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
 }
 
-/** What makes a web pass fail besides its tests: it ran elsewhere than in a web worker, or ran nothing. */
-export function webPassProblems(results) {
+/** What makes a web pass fail besides its tests: it ran elsewhere than in a web worker or in another VS Code, or ran nothing. */
+export function webPassProblems(label, results, codeServer) {
   const problems = [];
   if (results.extensionHost !== 'web worker')
-    problems.push(`pass web ran in the ${results.extensionHost} extension host, not in a web worker`);
-  if (results.passed + results.failed === 0) problems.push('pass web ran no tests');
+    problems.push(`${label} ran in the ${results.extensionHost} extension host, not in a web worker`);
+  if (results.vscodeVersion !== codeServer.vscodeVersion)
+    problems.push(`${label}: the suite ran in VS Code ${results.vscodeVersion}`);
+  if (results.passed + results.failed === 0) problems.push(`${label} ran no tests`);
   return problems;
 }
 
-export function printWebResults(results) {
+export function printWebResults(label, results) {
   log(
-    `pass web: VS Code ${results.vscodeVersion} (${results.appName}, ${results.uiKind}), extension host: ${results.extensionHost}`,
+    `${label}: VS Code ${results.vscodeVersion} (${results.appName}, ${results.uiKind}), extension host: ${results.extensionHost}`,
   );
   if (results.activationMs !== null) {
     log(
-      `pass web: activation ${results.activationMs.toFixed(1)} ms in the ${results.extensionHost} extension host, server ready after ${results.serverStartMs?.toFixed(1) ?? '?'} ms`,
+      `${label}: activation ${results.activationMs.toFixed(1)} ms in the ${results.extensionHost} extension host, server ready after ${results.serverStartMs?.toFixed(1) ?? '?'} ms`,
     );
   }
   for (const test of results.tests) {
