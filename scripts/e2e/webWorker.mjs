@@ -8,7 +8,7 @@
 //   node scripts/e2e/webWorker.mjs [--code-server 4.96.4] [--skip-build] [--timeout <seconds>]
 //   (or: run.mjs --pass web)
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,21 +22,24 @@ const RESULTS_FILE_NAME = '.hpa-test-results.json';
 /** Where the web suite goes inside the installed extension (never part of a package). */
 const SUITE_IN_EXTENSION = join('web-test', 'index.js');
 
-/** The files of the package besides package.json, as the .vscodeignore allow-list names them. */
-const PACKAGE_PARTS = ['dist', 'schemas', 'l10n', 'docs/rules', 'README.md', 'LICENSE', '.vscodeignore'];
-
 /**
  * Packs `dist-vsix/hpa-linter-web.vsix` from the production build (scripts/e2e/vsix.mjs builds it):
- * the same allow-listed files, and a package.json whose only entry is `browser`.
+ * the files of the real package (as `vsce ls` lists them), and a package.json whose only entry is `browser`.
  * @returns the path of the .vsix
  */
 export async function buildBrowserOnlyVsix(root) {
   const staging = join(root, 'out', 'web-extension');
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  for (const part of PACKAGE_PARTS) cpSync(join(root, part), join(staging, part), { recursive: true });
-  for (const name of ['package.nls.json', 'package.nls.ja.json', 'package.nls.zh-tw.json']) {
-    if (existsSync(join(root, name))) cpSync(join(root, name), join(staging, name));
+  // Exactly the files of the real package: vsce itself lists what the allow-list admits.
+  const vsce = join(root, 'node_modules', '.bin', 'vsce');
+  const files = (await run(vsce, ['ls', '--no-dependencies'], { cwd: root }))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  for (const file of [...files, '.vscodeignore']) {
+    mkdirSync(dirname(join(staging, file)), { recursive: true });
+    cpSync(join(root, file), join(staging, file));
   }
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   if (!manifest.browser) throw new Error('package.json has no `browser` entry to test');
@@ -45,9 +48,7 @@ export async function buildBrowserOnlyVsix(root) {
   writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const vsix = join(root, 'dist-vsix', 'hpa-linter-web.vsix');
   rmSync(vsix, { force: true });
-  await run(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '-o', vsix], {
-    cwd: staging,
-  });
+  await run(vsce, ['package', '--no-dependencies', '-o', vsix], { cwd: staging });
   log(`packaged ${vsix} (browser entry only): ${(statSync(vsix).size / 1024).toFixed(1)} KiB`);
   return vsix;
 }
