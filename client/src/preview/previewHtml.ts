@@ -5,14 +5,15 @@
  * (webview/src/simulationRunner.ts says why): `connect-src` admits that folder, `worker-src` only
  * blob:, which nothing but the page's own nonce'd script can create.
  */
-import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 
 /** The simulation worker's bundle, beside dist/webview.js (scripts/build.mjs). */
 export const WORKER_SCRIPT = 'simulationWorker.js';
 
+/** 18 random bytes in base64: Web Crypto and btoa, which the Node and the web worker hosts both have. */
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64');
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes));
 }
 
 /** The Content-Security-Policy of the panel; the Chromium tests serve their page with this same string. */
