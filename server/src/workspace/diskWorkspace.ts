@@ -3,6 +3,7 @@
  * client names, and re-read when the client reports a change. Open documents are the service's
  * business, not this one's.
  */
+import { decodeManifestBytes } from './textDecoding';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +41,7 @@ export async function readYamlFile(uri: string, maxBytes: number): Promise<strin
   try {
     const path = fileURLToPath(uri);
     if ((await stat(path)).size > maxBytes) return undefined;
-    return await readFile(path, 'utf8');
+    return decodeManifestBytes(await readFile(path));
   } catch {
     return undefined;
   }
