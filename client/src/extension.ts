@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HpaExtensionApi } from './api';
 import { createLanguageClient, forwardWorkspaceTrust } from './languageClient';
+import { registerKubernetesVersionStatus } from './kubernetesVersionStatus';
 import { registerPreview } from './preview/index';
 import { languageServerLink } from './serverLink';
 import { ServerRestartPolicy } from './serverRestartPolicy';
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
   const server = languageServerLink(languageClient, serverReady);
   context.subscriptions.push(server);
   const preview = registerPreview(context, server);
+  const kubernetesVersion = registerKubernetesVersionStatus(context, server, languageClient);
 
   const activationMs = performance.now() - started;
   output.appendLine(`HPA extension activated in ${activationMs.toFixed(1)} ms.`);
@@ -51,6 +53,8 @@ export function activate(context: vscode.ExtensionContext): HpaExtensionApi {
     previewState: () => preview.inspect(),
     onDidChangePreviewState: preview.onDidChangeInspection,
     previewMessage: (message) => preview.receive(message),
+    kubernetesVersionStatus: () => kubernetesVersion.inspect(),
+    onDidChangeKubernetesVersionStatus: kubernetesVersion.onDidChange,
   };
 }
 
