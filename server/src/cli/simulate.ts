@@ -21,7 +21,7 @@ import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';
 import { podJson, toCsv, toJson, toTable } from './simulateFormat';
-import { metricNamesOf, readManifestHpa } from './simulateManifest';
+import { forCluster, metricNamesOf, readManifestHpa } from './simulateManifest';
 import {
   backtestNotes,
   comparisonInWords,
@@ -33,6 +33,7 @@ import {
   type CliBacktest,
 } from './simulatePrometheus';
 import { redactUrl } from '../../../common/prometheus';
+import { CLUSTER_FLAGS_USAGE, clusterForManifest, clusterNotes, controllerOptionsFor, readClusterFlag, type ClusterFlags } from './clusterFlags';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
 type Format = (typeof FORMATS)[number];
@@ -50,10 +51,17 @@ interface SimulateArgs {
   peak?: number;
   noise?: number;
   seed?: number;
+  cluster: ClusterFlags;
 }
 
 export function parseSimulateArgs(args: string[]): SimulateArgs {
-  const out: Partial<SimulateArgs> = { duration: 1800, startup: 30, format: 'table', mode: 'controller' };
+  const out: Partial<SimulateArgs> = {
+    duration: 1800,
+    startup: 30,
+    format: 'table',
+    mode: 'controller',
+    cluster: {},
+  };
   const files: string[] = [];
   for (const { flag, value } of commandLineWords(args)) {
     switch (flag) {
@@ -117,6 +125,10 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
       case '--seed':
         out.seed = parseNumber(flag, value(), true);
         break;
+      case '--kubernetes-version':
+      case '--feature-gates':
+        readClusterFlag(flag, value, out.cluster!);
+        break;
       default:
         if (flag.startsWith('--')) throw new UsageError(t('unknown option {flag} for simulate', { flag }));
         files.push(flag);
@@ -148,6 +160,7 @@ export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --peak X, --noise X, --seed N   profile shape: peak multiplier, jitter fraction, random seed
   --format table|json|csv|html    output (default table)
   --locale L             language of the messages, table and report (default: LC_ALL, LC_MESSAGES, LANG)
+${CLUSTER_FLAGS_USAGE}
 ${PROMETHEUS_USAGE}`;
 
 export async function runSimulate(args: string[], io: CliIO): Promise<number> {
@@ -157,9 +170,11 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   }
   const { prometheus, rest } = splitPrometheusArgs(args);
   const opts = parseSimulateArgs(rest);
-  const manifest = readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa);
+  const { cluster } = clusterForManifest(opts.cluster, opts.file, io.cwd);
+  const options = controllerOptionsFor(cluster);
+  const manifest = forCluster(readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa), cluster);
   const metrics = effectiveMetrics(manifest.spec);
-  const notes: string[] = [];
+  const notes: string[] = clusterNotes(manifest.spec, cluster, options);
   let loads: LoadSeries[] | undefined;
   if (opts.load !== undefined) {
     const csv = parseLoadCsv(await readInputFile(io, opts.load), opts.load, metricNamesOf(metrics));
@@ -190,6 +205,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
     mode: opts.mode,
     containerRequests: manifest.containerRequests,
     loads,
+    options,
   });
   const result = simulate(input);
   const reality = backtest ? realityOf(backtest, result) : null;
