@@ -76,6 +76,20 @@ export interface PreviewModel {
    * simulated differs from what the user meant. `line` is 1-based. Absent from older servers.
    */
   problems?: PreviewProblem[];
+  /**
+   * The Kubernetes release the HPA's file is judged against and the controller options it gives
+   * (common/engine/clusterOptions.ts): per-direction tolerance only where honoured, scale to zero.
+   * Absent from older servers: the engine's defaults (the newest release) apply.
+   */
+  cluster?: PreviewCluster;
+}
+
+export interface PreviewCluster {
+  /** "1.35" or "1.36 (HPAScaleToZero=true)". */
+  release: string;
+  /** False: nothing configured, the newest release assumed. */
+  configured: boolean;
+  options: Partial<ControllerOptions>;
 }
 
 export interface PreviewProblem {
