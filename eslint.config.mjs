@@ -1,8 +1,58 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
+import { SERVER_ENTRY_POINTS, SERVER_LAYERS } from './server/layers.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/** A relative import that climbs out of its folder into one of `folders` (or an entry point). */
+function climbsInto(folders) {
+  const names = [...folders, ...SERVER_ENTRY_POINTS.map((f) => f.replace(/\.ts$/, ''))];
+  return `^(\\.\\./)+(${names.join('|')})(/|$)`;
+}
+
+/**
+ * server/src in layers (server/layers.mjs): each folder may import only the folders below it. The
+ * vscode ban is repeated here because a file's no-restricted-imports settings replace, not join,
+ * those of an earlier block.
+ */
+const serverLayerRules = [
+  ...SERVER_LAYERS.map((folder, rank) => ({
+    files: [`server/src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Only client/ imports vscode.' }],
+          patterns: [
+            {
+              regex: climbsInto(SERVER_LAYERS.slice(0, rank)),
+              message: `server/src/${folder} may import only the folders below it (server/layers.mjs).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['server/src/*.ts'],
+    ignores: SERVER_ENTRY_POINTS.map((f) => `server/src/${f}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Only client/ imports vscode.' }],
+          patterns: [
+            {
+              regex: `^\\./(${SERVER_LAYERS.join('|')})(/|$)`,
+              message: 'The root files of server/src import no folder of it (server/layers.mjs).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-vsix/', 'out/', '.vscode-test/', 'test/fixtures/'] },
@@ -39,6 +89,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverLayerRules,
   {
     // CommonJS helpers preloaded with `node -r` (the network trap) are plain Node scripts.
     files: ['**/*.cjs'],

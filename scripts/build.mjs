@@ -49,10 +49,10 @@ await Promise.all([
     format: 'cjs',
     target: 'node20',
   }),
-  // The language server's overlay checks run in this process (server/src/kustomize/overlayJobs.ts).
+  // The language server's overlay checks run in this process (server/src/overlays/overlayJobs.ts).
   build({
     ...common,
-    entryPoints: ['server/src/kustomize/overlayProcess.ts'],
+    entryPoints: ['server/src/overlays/overlayProcess.ts'],
     outfile: 'dist/overlayProcess.js',
     platform: 'node',
     format: 'cjs',

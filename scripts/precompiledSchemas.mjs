@@ -1,6 +1,6 @@
 // An esbuild plugin that puts ajv's standalone validators into the bundles in place of
-// server/src/lint/schemaValidators.ts (which compiles the schemas with ajv at run time). The code
-// comes from server/src/lint/standaloneSchemaCode.ts, bundled here in memory and run once per build,
+// server/src/schema/schemaValidators.ts (which compiles the schemas with ajv at run time). The code
+// comes from server/src/schema/standaloneSchemaCode.ts, bundled here in memory and run once per build,
 // so the generator is the same TypeScript the tests run.
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
@@ -8,8 +8,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const RUNTIME_MODULE = resolve(ROOT, 'server/src/lint/schemaValidators.ts');
-const GENERATOR = resolve(ROOT, 'server/src/lint/standaloneSchemaCode.ts');
+const RUNTIME_MODULE = resolve(ROOT, 'server/src/schema/schemaValidators.ts');
+const GENERATOR = resolve(ROOT, 'server/src/schema/standaloneSchemaCode.ts');
 
 async function generateCode() {
   const bundled = await build({

@@ -6,7 +6,8 @@
  *   hpa-lint tune <file> ...        search for the behavior block that meets the goals
  */
 import { readFileSync } from 'node:fs';
-import { type CliIO, UsageError } from './cli/io';
+import { type CliIO } from './cli/io';
+import { UsageError } from './usageError';
 import { runLint } from './cli/lint';
 import { runSimulate } from './cli/simulate';
 import { runConformance } from './cli/conformance';

@@ -24,7 +24,7 @@ import {
   threadsFor,
 } from '../../server/src/cli/parallelLint';
 import { readInputs } from '../../server/src/cli/readInputs';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { setLocale } from '../../server/src/localize';
 import { ROOT, SHARED, yamlFilesUnder } from '../support/corpusFiles';
 

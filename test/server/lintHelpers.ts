@@ -9,7 +9,7 @@ import { FileModel, type ParseOptions } from '../../server/src/yaml/documents';
 import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
 import { setLocale } from '../../server/src/localize';
-import { DEFAULT_SETTINGS, type HpaSettings } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../../server/src/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 /** [rule, severity, startLine, startChar, endLine, endChar, message] */

@@ -1,5 +1,5 @@
 /**
- * Apply of a suggested behavior onto an existing `behavior:` block (server/src/lsp/behaviorEdit.ts):
+ * Apply of a suggested behavior onto an existing `behavior:` block (server/src/edits/behaviorEdit.ts):
  * one TextEdit that changes only what differs. Each case checks that (a) `spec.behavior` parses to
  * exactly the asked block, (b) the comments of keys that stay are still there, on the lines they were
  * on, (c) every line outside the block is byte-identical, and (d) the edited file lints clean; where
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HPABehavior } from '../../common/engine/types';
-import { behaviorEdit, BehaviorEditRefused } from '../../server/src/lsp/behaviorEdit';
+import { behaviorEdit, BehaviorEditRefused } from '../../server/src/edits/behaviorEdit';
 import { setLocale } from '../../server/src/localize';
 import { lintFiles } from '../server/lintHelpers';
 import { type Applied, apply, assertWritten, URI } from './behaviorEditChecks';

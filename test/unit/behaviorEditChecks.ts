@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { parseAllDocuments } from 'yaml';
 import type { HPABehavior } from '../../common/engine/types';
 import type { BehaviorTextEdit } from '../../common/protocol';
-import { applyEdits } from '../../server/src/features/fixes/edits';
-import { behaviorEdit } from '../../server/src/lsp/behaviorEdit';
+import { applyEdits } from '../../server/src/edits/spanEdits';
+import { behaviorEdit } from '../../server/src/edits/behaviorEdit';
 import { indexFiles } from './indexedFiles';
 
 export const URI = 'file:///work/web.yaml';

@@ -9,7 +9,7 @@ import { parseAllDocuments } from 'yaml';
 import { FileModel } from '../../server/src/yaml/documents';
 import { lintFile } from '../../server/src/lint/lint';
 import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../../server/src/rules/index';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { type CompletionItem, InsertTextFormat, InsertTextMode } from 'vscode-languageserver';
 import { provideCompletion } from '../../server/src/features/completion';
 import { lintFile } from '../../server/src/lint/lint';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';
 import { SERVER_PARSE } from './indexedFiles';

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import type { MarkupContent, Position } from 'vscode-languageserver';
 import { formatMilli } from '../../common/engine/quantity';
 import { provideHover } from '../../server/src/features/hover';
-import { buildPreviewModel } from '../../server/src/lsp/previewModel';
+import { buildPreviewModel } from '../../server/src/preview/previewModel';
 import { isWorkload } from '../../server/src/workspace/podTemplate';
 import { isHpa, scaleTargetOf } from '../../server/src/workspace/scaleTarget';
 import { type IndexedFiles, sameBothWays } from './indexedFiles';

@@ -8,11 +8,11 @@ import { test } from 'node:test';
 import type { CodeAction, CodeActionContext, Diagnostic, Range, TextEdit } from 'vscode-languageserver';
 import { provideCodeActions } from '../../server/src/features/codeActions';
 import type { FeatureContext } from '../../server/src/features/context';
-import { applyEdits } from '../../server/src/features/fixes/edits';
+import { applyEdits } from '../../server/src/edits/spanEdits';
 import { FileModel } from '../../server/src/yaml/documents';
 import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { sameBothWays } from './indexedFiles';
 

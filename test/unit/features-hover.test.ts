@@ -10,8 +10,8 @@ import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { provideHover } from '../../server/src/features/hover';
 import type { FeatureContext } from '../../server/src/features/context';
 import { lintFile } from '../../server/src/lint/lint';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
-import { previewModelAt } from '../../server/src/lsp/previewModel';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
+import { previewModelAt } from '../../server/src/preview/previewModel';
 import { indexFiles, sameBothWays } from './indexedFiles';
 
 const FIXTURE = resolve(__dirname, '..', 'fixtures', 'features', 'hover.yaml');

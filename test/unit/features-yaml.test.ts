@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { documentAt, fieldAt, offsetAt, positionAt } from '../../server/src/features/indexedDocument';
-import { detectLayout } from '../../server/src/features/textLayout';
+import { documentAt, fieldAt, offsetAt, positionAt } from '../../server/src/workspace/indexedDocument';
+import { detectLayout } from '../../server/src/edits/textLayout';
 import { FileModel, parseCounts } from '../../server/src/yaml/documents';
 import { indexFiles } from './indexedFiles';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { runFuzz } from '../fuzz/runner';
 
 test('fuzz (short): no exception, ranges inside documents, normal document unaffected', async () => {

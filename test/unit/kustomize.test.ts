@@ -17,7 +17,7 @@ import type { CliIO } from '../../server/src/cli/io';
 import { kustomizeLayout } from '../../server/src/kustomize/layout';
 import { parseKustomization } from '../../server/src/kustomize/kustomization';
 import { LineIndex } from '../../server/src/yaml/ranges';
-import { findKustomizeCommand, renderOverlay } from '../../server/src/kustomize/render';
+import { findKustomizeCommand, renderOverlay } from '../../server/src/overlays/render';
 import { constants } from 'node:os';
 import { findYamlFiles } from '../../server/src/workspace/diskWorkspace';
 import { SHARED } from '../support/corpusFiles';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FileModel } from '../../server/src/yaml/documents';
 import { lintFile } from '../../server/src/lint/lint';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { WorkspaceSync } from '../../server/src/lsp/workspaceSync';
 

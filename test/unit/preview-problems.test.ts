@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setLocale } from '../../server/src/localize';
-import { previewModelAt } from '../../server/src/lsp/previewModel';
+import { previewModelAt } from '../../server/src/preview/previewModel';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';
 

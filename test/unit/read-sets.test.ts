@@ -14,7 +14,7 @@ import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
 import { setLocale } from '../../server/src/localize';
 import { READ_SETS } from '../../server/src/yaml/readSets';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { SHARED } from '../support/corpusFiles';
 

@@ -11,7 +11,7 @@ import { lintFiles, only } from '../server/lintHelpers';
 import { kustomizeLayout } from '../../server/src/kustomize/layout';
 import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { setLocale } from '../../server/src/localize';
 import { relatedUris } from '../../server/src/workspace/relatedFiles';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';

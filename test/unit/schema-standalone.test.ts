@@ -1,6 +1,6 @@
 /**
  * The bundles validate with ajv's standalone code generated at build time
- * (server/src/lint/standaloneSchemaCode.ts), the sources with validators ajv compiles at run time.
+ * (server/src/schema/standaloneSchemaCode.ts), the sources with validators ajv compiles at run time.
  * Here both run side by side on every value the schema rule checks (schemaCrossCheck.ts) while
  * this file lints every YAML file of the corpora and fixtures and runs the rule tests
  * (test/unit/rules-*.test.ts, imported below) and the "did you mean" tests again: any difference in
@@ -14,8 +14,8 @@ import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { FileModel } from '../../server/src/yaml/documents';
 import { lintFile } from '../../server/src/lint/lint';
-import { schemaDocuments } from '../../server/src/lint/schemaDocuments';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { schemaDocuments } from '../../server/src/schema/schemaDocuments';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { setLocale } from '../../server/src/localize';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { crossChecking, evaluateStandalone, installSchemaCrossCheck } from './schemaCrossCheck';

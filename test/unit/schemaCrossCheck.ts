@@ -1,16 +1,16 @@
 /**
  * Validators that run ajv's compiled validator and the standalone code the bundles carry
- * (server/src/lint/standaloneSchemaCode.ts) on every value, and throw when their answers or error
+ * (server/src/schema/standaloneSchemaCode.ts) on every value, and throw when their answers or error
  * objects differ in anything, `parentSchema` and `data` included. Installed for the lint by
  * schema-standalone.test.ts, so every lint there compares the two.
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { useSchemaValidatorsForTest } from '../../server/src/lint/schemaValidation';
-import { loadSchemaValidators } from '../../server/src/lint/schemaValidators';
-import type { SchemaValidator, SchemaValidators } from '../../server/src/lint/schemaValidatorTypes';
-import { standaloneSchemaCode } from '../../server/src/lint/standaloneSchemaCode';
+import { useSchemaValidatorsForTest } from '../../server/src/schema/schemaValidation';
+import { loadSchemaValidators } from '../../server/src/schema/schemaValidators';
+import type { SchemaValidator, SchemaValidators } from '../../server/src/schema/schemaValidatorTypes';
+import { standaloneSchemaCode } from '../../server/src/schema/standaloneSchemaCode';
 
 export interface CrossCheckCounts {
   /** Values both validators checked. */
@@ -25,7 +25,7 @@ export interface CrossCheckCounts {
 export function evaluateStandalone(code: string): SchemaValidators {
   const exported: { loadSchemaValidators?: () => SchemaValidators } = {};
   const module = { exports: exported };
-  const requireFromLint = createRequire(join(__dirname, '../../server/src/lint/schemaValidators.ts'));
+  const requireFromLint = createRequire(join(__dirname, '../../server/src/schema/schemaValidators.ts'));
   // The generated code is ajv's own output for our schemas, built by the test a moment ago.
   new Function('module', 'exports', 'require', code)(module, exported, requireFromLint);
   if (!exported.loadSchemaValidators)

@@ -12,7 +12,7 @@ import { FileModel } from '../../server/src/yaml/documents';
 import { locate } from '../../server/src/lint/findingsOutput';
 import { lintFile } from '../../server/src/lint/lint';
 import { setLocale } from '../../server/src/localize';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { SHARED } from '../support/corpusFiles';
 

@@ -9,7 +9,7 @@ import {
   SETTINGS_MINIMUMS,
   SETTINGS_SECTION,
   normalizeSettings,
-} from '../../server/src/lint/settings';
+} from '../../server/src/settings';
 
 interface Property {
   default?: unknown;

@@ -1,7 +1,7 @@
 /**
  * The preview's "Suggest behavior…" then "Apply", without the UI: the loads the panel tunes over
  * (common/preview/suggestLoads.ts) searched as the panel does (runSliced), the best block written by
- * the server's one minimal edit (server/src/lsp/behaviorEdit.ts), and the edited file run through
+ * the server's one minimal edit (server/src/edits/behaviorEdit.ts), and the edited file run through
  * `hpa-lint simulate`: every figure the panel showed is recomputed from simulate's CSV by the
  * definitions of docs/tune.md, written out again here. The edit itself is asserted exactly.
  */
@@ -15,9 +15,9 @@ import { suggestLoads } from '../../common/preview/suggestLoads';
 import { runSliced, type LoadFigures } from '../../common/tune';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
-import { applyEdits } from '../../server/src/features/fixes/edits';
-import { behaviorEdit } from '../../server/src/lsp/behaviorEdit';
-import { previewModelAt } from '../../server/src/lsp/previewModel';
+import { applyEdits } from '../../server/src/edits/spanEdits';
+import { behaviorEdit } from '../../server/src/edits/behaviorEdit';
+import { previewModelAt } from '../../server/src/preview/previewModel';
 import { indexFiles } from './indexedFiles';
 import { lintFiles } from '../server/lintHelpers';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lintFile } from '../../server/src/lint/lint';
-import { DEFAULT_SETTINGS } from '../../server/src/lint/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { WARM_UP_RELEASE } from '../../server/src/lint/warmUp';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';

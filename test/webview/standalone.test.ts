@@ -12,8 +12,8 @@ import type { Browser } from 'playwright-core';
 import type { SimulationInput } from '../../common/engine/simulationTypes';
 import { simulate } from '../../common/engine/simulator';
 import { makeProfileLoad } from '../../common/engine/loadProfiles';
-import { jsonForScript, renderStandaloneReport } from '../../server/src/report/standaloneHtml';
-import { UsageError } from '../../server/src/cli/io';
+import { jsonForScript, renderStandaloneReport } from '../../server/src/preview/standaloneHtml';
+import { UsageError } from '../../server/src/usageError';
 import { buildWebview, DIST, launchChromium } from './harness';
 import { PAYLOAD_IMG, PAYLOAD_SCRIPT, WEB_MODEL } from './fixtures';
 

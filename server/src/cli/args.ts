@@ -4,7 +4,7 @@
  * run's language. `simulate` and `tune` read the same flags the same way through these.
  */
 import { t } from '../localize';
-import { UsageError } from './io';
+import { UsageError } from '../usageError';
 
 export interface CommandLineWord {
   /** The flag (`--duration`) or, for a positional word, the word itself. */

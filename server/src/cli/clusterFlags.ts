@@ -19,7 +19,7 @@ import {
 import { LintConfigFiles, type LoadedConfig } from '../config/lintConfigFiles';
 import { t } from '../localize';
 import { targetErrorText } from '../rules/kubernetesVersionText';
-import { UsageError } from './io';
+import { UsageError } from '../usageError';
 
 export const CLUSTER_FLAGS_USAGE = `  --kubernetes-version 1.35   the release the manifests are for (default: .hpa-lint.yaml, else the newest, 1.37)
   --feature-gates A=true,B=false   gates the cluster sets differently from the release's defaults`;

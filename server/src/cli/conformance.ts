@@ -8,7 +8,8 @@ import {
   type ConformanceOutcome,
 } from '../../../common/conformance/conformance';
 import { t } from '../localize';
-import { type CliIO, UsageError } from './io';
+import { type CliIO } from './io';
+import { UsageError } from '../usageError';
 import { readInputFile } from './readInputFile';
 
 function parseArgs(args: string[]): { file: string; format: 'text' | 'json' } {

@@ -8,7 +8,7 @@
 import { FileModel } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import { scaleTargetOf } from '../workspace/scaleTarget';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { LintReply, LintRequest } from './lintWorkerProtocol';

@@ -2,7 +2,8 @@
 import type { LocatedFinding } from '../lint/findingsOutput';
 import { t } from '../localize';
 import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../rules/index';
-import { docsUrl, type Severity } from '../rules/types';
+import { docsUrl } from '../rules/types';
+import { type Severity } from '../settings';
 
 export interface FileResult {
   file: string;

@@ -3,7 +3,7 @@
  * Files are named by their index in the run's file list.
  */
 import type { LocatedFinding } from '../lint/findingsOutput';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 
 export interface WorkerSetup {
   settings: HpaSettings;

@@ -5,7 +5,7 @@
  */
 import { CsvError, type LoadCsv, parseLoadCsv as parseLoadGrammar } from '../../../common/preview/csv';
 import { currentLocale } from '../localize';
-import { UsageError } from './io';
+import { UsageError } from '../usageError';
 
 /**
  * Parses the CSV into one series per metric column.

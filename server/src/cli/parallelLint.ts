@@ -26,7 +26,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LocatedFinding } from '../lint/findingsOutput';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import { currentLocale } from '../localize';
 import { batchesOf, groupFilesByKeys } from './fileGroups';
 import { lintBatch } from './lintBatch';

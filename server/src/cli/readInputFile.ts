@@ -1,6 +1,7 @@
 /** One input file of `simulate`, `tune` or `conformance`, or a usage error naming it, in the run's language. */
 import { t } from '../localize';
-import { type CliIO, UsageError } from './io';
+import { type CliIO } from './io';
+import { UsageError } from '../usageError';
 
 export async function readInputFile(io: CliIO, file: string): Promise<string> {
   try {

@@ -5,9 +5,10 @@
  * none are started early for it.
  */
 import { t } from '../localize';
-import type { HpaSettings } from '../lint/settings';
-import { isKustomizationPath } from '../kustomize/kustomization';
-import { type CliIO, UsageError } from './io';
+import type { HpaSettings } from '../settings';
+import { isKustomizationPath } from '../workspace/filePaths';
+import { type CliIO } from './io';
+import { UsageError } from '../usageError';
 import { LintThreads, type Machine, threadsFor } from './parallelLint';
 
 /** Reads in flight at once: enough to keep libuv's four file-system threads busy, few open files. */

@@ -14,9 +14,10 @@ import {
   type LoadSeries,
 } from '../../../common/engine';
 import { currentLocale, t } from '../localize';
-import { renderStandaloneReport } from '../report/standaloneHtml';
+import { renderStandaloneReport } from '../preview/standaloneHtml';
 import { commandLineWords, parseNumber, parseSeconds } from './args';
-import { type CliIO, UsageError } from './io';
+import { type CliIO } from './io';
+import { UsageError } from '../usageError';
 import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';

@@ -13,7 +13,7 @@ import { isHpa, isWorkloadKind } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { nodeAtPath } from '../yaml/yamlNodes';
 import { t } from '../localize';
-import { UsageError } from './io';
+import { UsageError } from '../usageError';
 import { toV2Spec } from './simulateVersions';
 
 export interface ManifestHpa {

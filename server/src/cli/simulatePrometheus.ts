@@ -26,7 +26,7 @@ import {
   type RealityComparison,
 } from '../../../common/prometheus';
 import { currentLocale, listOf, t } from '../localize';
-import { UsageError } from './io';
+import { UsageError } from '../usageError';
 import { MISSING_CELL } from '../../../common/preview/csv';
 
 /** The flags of this mode, taken out of simulate's argument list before the rest is parsed. */

@@ -4,7 +4,7 @@
  * workspace at once on this thread. Takes the threads readInputs.ts may have started early, and
  * stops them in every case.
  */
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import type { FileResult } from './lintFormats';
 import { LintThreads, type Machine, threadsFor } from './parallelLint';
 import type { InputFile } from './readInputs';

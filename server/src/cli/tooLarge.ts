@@ -1,6 +1,6 @@
 /** The one finding of a file hpa-lint skips for its size (none when the user turned the rule off). */
 import type { LocatedFinding } from '../lint/findingsOutput';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import { t } from '../localize';
 import { FILE_TOO_LARGE_RULE } from '../rules/index';
 

@@ -17,9 +17,10 @@ import {
 } from '../../../common/engine';
 import { DEFAULT_GOALS, tune, TuneInputError, type TuneGoals, type TuneLoad } from '../../../common/tune';
 import { currentLocale, t } from '../localize';
-import { DEFAULT_SETTINGS } from '../lint/settings';
+import { DEFAULT_SETTINGS } from '../settings';
 import { commandLineWords, parseNumber, parseSeconds } from './args';
-import { type CliIO, UsageError } from './io';
+import { type CliIO } from './io';
+import { UsageError } from '../usageError';
 import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';

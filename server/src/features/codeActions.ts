@@ -11,7 +11,7 @@ import { didYouMeanFix } from './fixes/didYouMean';
 import { migrateFix } from './fixes/migrateApiVersion';
 import { removeReplicasFix } from './fixes/removeReplicas';
 import { writeBehaviorAction } from './fixes/writeDefaultBehavior';
-import { documentAt, offsetAt } from './indexedDocument';
+import { documentAt, offsetAt } from '../workspace/indexedDocument';
 import type { FileModel } from '../yaml/documents';
 
 type Fixer = (file: FileModel, diagnostic: Diagnostic, ctx: FeatureContext) => CodeAction[];

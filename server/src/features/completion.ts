@@ -16,7 +16,7 @@ import { keyInsert } from './completionInsert';
 import { canonicalPath, type FieldSpec, HPA_FIELDS, hpaField } from './hpaSchema';
 import { localeOf, type Locale, msg } from './messages';
 import { newHpaLines } from './hpaTemplate';
-import { detectLayout } from './textLayout';
+import { detectLayout } from '../edits/textLayout';
 import { containerPath, documentLines, lineInfo } from './textPath';
 import type { FileModel } from '../yaml/documents';
 import { HPA_KIND } from '../workspace/scaleTarget';

@@ -15,8 +15,8 @@ import {
 } from '../../../common/engine/index';
 import { canonicalPath, HPA_FIELDS } from './hpaSchema';
 import { NEW_HPA_MAX_REPLICAS } from './hpaTemplate';
-import type { FieldPath } from './indexedDocument';
-import type { Layout } from './textLayout';
+import type { FieldPath } from '../workspace/indexedDocument';
+import type { Layout } from '../edits/textLayout';
 
 export interface KeyInsert {
   text: string;

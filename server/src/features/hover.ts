@@ -24,8 +24,8 @@ import {
   workloadReplicasLines,
   workloadRequestLines,
 } from './hoverDetails';
-import type { FieldPath, IndexedDocument } from './indexedDocument';
-import { documentAt, fieldAt, nodeAtPath, offsetAt, rangeOf, toPlain } from './indexedDocument';
+import type { FieldPath, IndexedDocument } from '../workspace/indexedDocument';
+import { documentAt, fieldAt, nodeAtPath, offsetAt, rangeOf, toPlain } from '../workspace/indexedDocument';
 import type { Direction } from './policyMath';
 
 export function formatPath(path: FieldPath): string {

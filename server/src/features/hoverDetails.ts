@@ -13,8 +13,8 @@ import {
   isPolicy,
   validPolicy,
 } from './effectiveBehavior';
-import type { IndexedDocument } from './indexedDocument';
-import { nodeAtPath, scalarString, toPlain } from './indexedDocument';
+import type { IndexedDocument } from '../workspace/indexedDocument';
+import { nodeAtPath, scalarString, toPlain } from '../workspace/indexedDocument';
 import { formatDuration, formatSeconds, joinList, type Locale, msg } from './messages';
 import { type Direction, policyChange, winnerAt, winnerSegments } from './policyMath';
 import { formatMilli } from './quantityText';

@@ -4,7 +4,7 @@
  * the child keys and enum values. Paths are canonical: see `canonicalPath`.
  */
 import type { MessageKey } from './messages';
-import type { FieldPath } from './indexedDocument';
+import type { FieldPath } from '../workspace/indexedDocument';
 
 export interface FieldSpec {
   doc: MessageKey;

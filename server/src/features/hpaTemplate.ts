@@ -2,7 +2,7 @@
  * The autoscaling/v2 HPA the snippet and the "Create HPA" refactor write: the target, minReplicas 2,
  * maxReplicas 10 and a cpu Utilization metric at 70 %, in the file's own layout.
  */
-import { type Layout, treeLines } from './textLayout';
+import { type Layout, treeLines } from '../edits/textLayout';
 
 /** The replica bounds a new HPA starts with; completion offers the same maxReplicas. */
 export const NEW_HPA_MIN_REPLICAS = 2;

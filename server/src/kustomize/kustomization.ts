@@ -11,18 +11,6 @@ import { YamlView } from '../yaml/yamlView';
 import { literalBlockOffsets } from './blockScalarOffsets';
 import { type PatchTarget, readPatchTarget } from './patchTarget';
 
-/** The names kustomize looks for in a folder, in its own order. */
-export const KUSTOMIZATION_FILE_NAMES: readonly string[] = [
-  'kustomization.yaml',
-  'kustomization.yml',
-  'Kustomization',
-];
-
-export function isKustomizationPath(path: string): boolean {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  return KUSTOMIZATION_FILE_NAMES.includes(name);
-}
-
 export interface ReplicasEntry {
   name: string;
   /** The entry's map, for ranges (offsets in the kustomization file). */

@@ -9,7 +9,8 @@
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { type Kustomization, isKustomizationPath, parseKustomization } from './kustomization';
+import { type Kustomization, parseKustomization } from './kustomization';
+import { isKustomizationPath } from '../workspace/filePaths';
 
 export interface KustomizationFile {
   /** The caller's name for the file. */

@@ -4,7 +4,8 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 import type { FileModel } from '../yaml/documents';
-import type { Finding, Severity } from '../rules/types';
+import type { Finding } from '../rules/types';
+import type { Severity } from '../settings';
 
 export interface LocatedFinding {
   rule: string;

@@ -9,12 +9,13 @@ import type { K8sObject } from '../workspace/objects';
 import { ALL_RULES, YAML_SYNTAX_RULE } from '../rules/index';
 import { patchesSet } from '../rules/targets';
 import { LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
-import type { Finding, Rule, Severity } from '../rules/types';
-import type { HpaSettings } from './settings';
+import type { Finding, Rule } from '../rules/types';
+import type { Severity } from '../settings';
+import type { HpaSettings } from '../settings';
 import { currentLocale, t } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { isKustomizationPath } from '../kustomize/kustomization';
-import { inlinePatchFindings } from '../kustomize/inlinePatchLint';
+import { isKustomizationPath } from '../workspace/filePaths';
+import { inlinePatchFindings } from './inlinePatchLint';
 
 /** YAML errors after which the parse still holds every other field as written. */
 const FIELD_LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY']);
@@ -132,7 +133,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
         });
       }
   }
-  // Patches written inline in a kustomization are partial objects too (kustomize/inlinePatchLint.ts).
+  // Patches written inline in a kustomization are partial objects too (inlinePatchLint.ts).
   if (isKustomizationPath(file.uri)) findings.push(...inlinePatchFindings(file, settings, lintFile));
   return findings;
 }

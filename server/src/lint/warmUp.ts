@@ -13,7 +13,7 @@ import { FileModel, type ParseOptions } from '../yaml/documents';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { locate } from './findingsOutput';
 import { lintFile } from './lint';
-import { DEFAULT_SETTINGS } from './settings';
+import { DEFAULT_SETTINGS } from '../settings';
 
 /** One app of the warm-up release: a ConfigMap, a Deployment and its HPA; `broken` carries the common mistakes. */
 export function warmUpApp(name: string, broken: boolean): string {

@@ -6,8 +6,9 @@ import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
 import type { LocatedFinding } from '../lint/findingsOutput';
 import { t } from '../localize';
 import { FILE_TOO_LARGE_RULE } from '../rules/index';
-import { docsUrl, type Severity } from '../rules/types';
-import type { HpaSettings } from '../lint/settings';
+import { docsUrl } from '../rules/types';
+import { type Severity } from '../settings';
+import type { HpaSettings } from '../settings';
 
 const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

@@ -11,7 +11,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
-import { DEFAULT_SETTINGS } from '../lint/settings';
+import { DEFAULT_SETTINGS } from '../settings';
 import { warmUpApp } from '../lint/warmUp';
 import type { ParseOptions } from '../yaml/documents';
 import { toDiagnostic } from './diagnostics';

@@ -5,7 +5,7 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import { WorkspaceTrustNotification } from '../../../common/protocol';
-import type { OverlayService } from '../kustomize/overlayService';
+import type { OverlayService } from '../overlays/overlayService';
 import { onCustomNotification } from './customRequests';
 
 /** `overlays` is created at `initialize`, so it is looked up when a message arrives. */

@@ -14,11 +14,11 @@ import {
   PreviewModelRequest,
 } from '../../../common/protocol';
 import { t } from '../localize';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import type { FileModel } from '../yaml/documents';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { onCustomRequest } from './customRequests';
-import { documentHpas, previewModelAt } from './previewModel';
+import { documentHpas, previewModelAt } from '../preview/previewModel';
 
 /** The capability the CodeLens needs in the `initialize` answer. */
 export const PREVIEW_CAPABILITIES: Pick<ServerCapabilities, 'codeLensProvider'> = {

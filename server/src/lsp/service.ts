@@ -15,7 +15,8 @@ import {
   TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { findYamlFiles, isIndexedPath, readYamlFile } from '../workspace/diskWorkspace';
+import { findYamlFiles, readYamlFile } from '../workspace/diskWorkspace';
+import { isIndexedPath } from '../workspace/filePaths';
 import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
@@ -24,17 +25,17 @@ import { warmUpEdits } from './editWarmUp';
 import { setLocale } from '../localize';
 import { setDocsBase } from '../rules/types';
 import { PREVIEW_CAPABILITIES, registerPreviewRequests } from './previewRequests';
-import { registerBehaviorEdit } from './behaviorEdit';
-import { warmUpSchemas } from '../lint/schemaValidation';
-import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../lint/settings';
+import { registerBehaviorEdit } from './behaviorEditRequest';
+import { warmUpSchemas } from '../schema/schemaValidation';
+import { DEFAULT_SETTINGS, type HpaSettings, normalizeSettings, SETTINGS_SECTION } from '../settings';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { registerLanguageFeatures } from '../features/register';
 import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
 import { FullTextCheck } from './fullTextCheck';
 import { WorkspaceSync } from './workspaceSync';
-import { OverlayService, overlayOptions } from '../kustomize/overlayService';
+import { OverlayService, overlayOptions } from '../overlays/overlayService';
 import { registerOverlayHandlers } from './overlayRequests';
-import { withOverlays } from '../kustomize/overlayPreview';
+import { withOverlays } from '../preview/overlayPreview';
 
 /** The server answers from the read fields first and checks the rest for YAML errors when idle. */
 const PARSE_OPTIONS: ParseOptions = { blankUnreadFields: true };
@@ -63,7 +64,7 @@ export function startHpaService(connection: Connection): HpaService {
   let workspaceFolders: string[] = [];
   /** Linting waits for the user's settings, so a disabled rule never flashes up on open. */
   let settingsLoaded = false;
-  /** Kustomize overlays rendered in the background (server/src/kustomize/overlayService.ts). */
+  /** Kustomize overlays rendered in the background (server/src/overlays/overlayService.ts). */
   let overlays: OverlayService | undefined;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {

@@ -58,7 +58,8 @@ import { toleranceRangeRule } from './tolerance-range';
 import { toleranceSupportRule } from './tolerance-support';
 import { vpaConflictRule } from './vpa-conflict';
 import { BEHAVIOR_RULES } from './behavior';
-import type { Rule, Severity } from './types';
+import type { Rule } from './types';
+import type { Severity } from '../settings';
 
 /** Reported by the linter itself, not by a Rule object. */
 export const YAML_SYNTAX_RULE = { id: 'yaml-syntax', defaultSeverity: 'error' as Severity };
@@ -107,5 +108,5 @@ export const ALL_RULE_IDS: readonly string[] = [
   ...ALL_RULES.map((r) => r.id),
 ];
 
-export type { Rule, RuleContext, Severity, SeverityOverride, Finding } from './types';
+export type { Rule, RuleContext, Finding } from './types';
 export { docsUrl } from './types';

@@ -7,7 +7,7 @@ import { t } from '../localize';
 import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
-import { schemaDocuments } from '../lint/schemaDocuments';
+import { schemaDocuments } from '../schema/schemaDocuments';
 import { QUANTITY_SHAPE, hasV2Shape, shownValue } from './apiText';
 import { misspeltAmong } from './suggestions';
 import type { Rule, RuleContext } from './types';

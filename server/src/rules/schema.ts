@@ -10,7 +10,7 @@ import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
 import { WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
 import { HPA_KIND } from '../workspace/scaleTarget';
-import { type SchemaError, validatorFor } from '../lint/schemaValidation';
+import { type SchemaError, validatorFor } from '../schema/schemaValidation';
 import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE } from './apiText';
 import { type LegacyMetricSource, legacyMetricSources } from './legacyMetricFields';

@@ -8,12 +8,8 @@ import { isHpa, isScaledObject, scaleTargetOf } from '../workspace/scaleTarget';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
 import { hasV2Shape } from './apiText';
-import {
-  KUSTOMIZATION_FILE_NAMES,
-  type Kustomization,
-  isKustomizationPath,
-  parseKustomization,
-} from '../kustomize/kustomization';
+import { type Kustomization, parseKustomization } from '../kustomize/kustomization';
+import { KUSTOMIZATION_FILE_NAMES, isKustomizationPath } from '../workspace/filePaths';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** Built-in kinds with no `scale` subresource: an HPA pointed at them fails with FailedGetScale. */
@@ -179,7 +175,7 @@ export function patchesSet(object: K8sObject, path: readonly string[], workspace
  * kustomization's: a base's Deployment with an HPA an overlay or a component adds. What the cluster
  * receives is then the rendered overlay (its patches may add the requests, its `replicas:` entry may
  * replace the count, other overlays may have no HPA at all), which the overlay checks lint
- * (kustomize/overlayChecks.ts); pairing the files as written would report what no overlay renders.
+ * (overlays/overlayChecks.ts); pairing the files as written would report what no overlay renders.
  */
 export function pairedThroughKustomize(
   autoscaler: K8sObject,

@@ -2,13 +2,10 @@
  * The contract every rule follows. Rules know nothing of LSP connections: they read objects from a
  * workspace view and report spans with messages, so the language server and `hpa-lint` share them.
  */
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings, Severity } from '../settings';
 import type { Span } from '../yaml/ranges';
 import type { K8sObject } from '../workspace/objects';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-
-export type Severity = 'error' | 'warning' | 'info' | 'hint';
-export type SeverityOverride = Severity | 'off';
 
 export const DOCS_BASE = 'https://github.com/hpa-tools/hpa-linter/blob/main/docs/rules/';
 

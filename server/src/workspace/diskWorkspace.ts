@@ -5,24 +5,11 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isKustomizationPath } from '../kustomize/kustomization';
+import { isIndexedPath } from './filePaths';
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
 /** A workspace with more YAML files than this is indexed partially rather than stalling start-up. */
 export const MAX_INDEXED_FILES = 5000;
-
-export function isYamlPath(path: string): boolean {
-  return /\.ya?ml$/i.test(path);
-}
-
-/**
- * Files the server indexes: YAML files, and kustomize's extension-less `Kustomization` (a YAML
- * file by another name, which decides which files are patches and which overlays render).
- */
-export function isIndexedPath(path: string): boolean {
-  // A client may send anything as a URI: a non-string is no file of ours.
-  return typeof path === 'string' && (isYamlPath(path) || isKustomizationPath(path));
-}
 
 /** URIs of the indexed files (isIndexedPath) under a folder URI, skipping dependency and build folders. */
 export async function findYamlFiles(folderUri: string, limit = MAX_INDEXED_FILES): Promise<string[]> {

@@ -11,7 +11,7 @@
  * are those that resolve to that very definition. An object without metadata.namespace matches
  * every namespace (it gets one at apply time).
  */
-import { isKustomizationPath } from '../kustomize/kustomization';
+import { isKustomizationPath } from './filePaths';
 import type { FileModel } from '../yaml/documents';
 import { isCurrent, type K8sObject, objectOfDocument } from './objects';
 import { type ScaleTargetRef, groupReaches, isReplicaAutoscaler, scaleTargetOf } from './scaleTarget';

@@ -21,10 +21,10 @@ import {
   pairOf,
   scalarString,
   spanOf,
-} from '../indexedDocument';
+} from '../../workspace/indexedDocument';
 import { localeOf, msg } from '../messages';
-import { columnOf, detectLayout, type Layout } from '../textLayout';
-import { contentEnd, insertLines, lineAfter, type PlannedEdit, toWorkspaceEdit } from './edits';
+import { columnOf, detectLayout, type Layout } from '../../edits/textLayout';
+import { contentEnd, insertLines, lineAfter, type PlannedEdit, toWorkspaceEdit } from '../../edits/spanEdits';
 
 export const DEFAULT_REQUESTS: Record<string, string> = { cpu: '100m', memory: '128Mi' };
 

@@ -13,9 +13,9 @@ import {
 } from '../../../../common/k8s/apiLimits';
 import type { FileModel } from '../../yaml/documents';
 import type { FeatureContext } from '../context';
-import { documentAt, fieldAt, nodeAtPath, offsetAt, scalarNumber } from '../indexedDocument';
+import { documentAt, fieldAt, nodeAtPath, offsetAt, scalarNumber } from '../../workspace/indexedDocument';
 import { localeOf, type MessageKey, msg } from '../messages';
-import { replaceNode, toWorkspaceEdit } from './edits';
+import { replaceNode, toWorkspaceEdit } from '../../edits/spanEdits';
 
 export interface ClampRule {
   field: string;

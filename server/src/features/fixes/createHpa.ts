@@ -6,10 +6,10 @@
 import { type CodeAction, CodeActionKind } from 'vscode-languageserver';
 import type { FeatureContext } from '../context';
 import { newHpaLines } from '../hpaTemplate';
-import { type IndexedDocument, rangeOf } from '../indexedDocument';
+import { type IndexedDocument, rangeOf } from '../../workspace/indexedDocument';
 import { localeOf, msg } from '../messages';
-import { detectLayout } from '../textLayout';
-import { toWorkspaceEdit } from './edits';
+import { detectLayout } from '../../edits/textLayout';
+import { toWorkspaceEdit } from '../../edits/spanEdits';
 import { isReplicaAutoscaler } from '../../workspace/scaleTarget';
 
 export const CREATE_HPA_KIND = `${CodeActionKind.Refactor}.hpa.create`;

@@ -10,9 +10,9 @@ import type { Suggestion } from '../../rules/suggestions';
 import type { K8sObject } from '../../workspace/objects';
 import type { FileModel } from '../../yaml/documents';
 import type { FeatureContext } from '../context';
-import { documentAt, offsetAt, rangeOf } from '../indexedDocument';
+import { documentAt, offsetAt, rangeOf } from '../../workspace/indexedDocument';
 import { localeOf, msg } from '../messages';
-import { toWorkspaceEdit } from './edits';
+import { toWorkspaceEdit } from '../../edits/spanEdits';
 
 /** Rule id → where it suggests a name. The rule and the fix read the same list, so they agree. */
 const SUGGESTIONS: Record<string, (object: K8sObject) => Suggestion[]> = {

@@ -24,10 +24,16 @@ import {
   pairOf,
   rangeOf,
   spanOf,
-} from '../indexedDocument';
+} from '../../workspace/indexedDocument';
 import { localeOf, msg } from '../messages';
-import { columnOf, detectLayout, type Layout, treeLines, type YamlTree } from '../textLayout';
-import { contentEnd, pairLineSpan, type PlannedEdit, replaceNode, toWorkspaceEdit } from './edits';
+import { columnOf, detectLayout, type Layout, treeLines, type YamlTree } from '../../edits/textLayout';
+import {
+  contentEnd,
+  pairLineSpan,
+  type PlannedEdit,
+  replaceNode,
+  toWorkspaceEdit,
+} from '../../edits/spanEdits';
 
 export const DEPRECATED_VERSIONS = ['autoscaling/v1', 'autoscaling/v2beta1', 'autoscaling/v2beta2'];
 

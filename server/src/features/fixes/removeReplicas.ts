@@ -17,9 +17,9 @@ import {
   offsetAt,
   pairOf,
   rangeOf,
-} from '../indexedDocument';
+} from '../../workspace/indexedDocument';
 import { localeOf, msg } from '../messages';
-import { pairLineSpan, toWorkspaceEdit } from './edits';
+import { pairLineSpan, toWorkspaceEdit } from '../../edits/spanEdits';
 
 /** The workload the diagnostic is about: the document it sits in, or the target of the HPA it sits in. */
 function workloadFor(doc: IndexedDocument, ctx: FeatureContext): IndexedDocument | undefined {

@@ -9,10 +9,10 @@ import type { ResolvedScalingRules } from '../../../../common/engine/types';
 import { isHpa } from '../../workspace/scaleTarget';
 import type { FeatureContext } from '../context';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../effectiveBehavior';
-import { asMap, type IndexedDocument, nodeAtPath, pairOf } from '../indexedDocument';
+import { asMap, type IndexedDocument, nodeAtPath, pairOf } from '../../workspace/indexedDocument';
 import { localeOf, msg } from '../messages';
-import { detectLayout, treeLines, type YamlTree } from '../textLayout';
-import { insertLines, newKeyPlace, toWorkspaceEdit } from './edits';
+import { detectLayout, treeLines, type YamlTree } from '../../edits/textLayout';
+import { insertLines, newKeyPlace, toWorkspaceEdit } from '../../edits/spanEdits';
 
 export const WRITE_BEHAVIOR_KIND = `${CodeActionKind.RefactorRewrite}.hpa.writeDefaultBehavior`;
 

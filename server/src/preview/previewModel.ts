@@ -5,7 +5,7 @@
 import type { HPASpec } from '../../../common/engine/types';
 import type { DocumentHpa, PreviewModel, PreviewProblem } from '../../../common/protocol';
 import { lintFile } from '../lint/lint';
-import { DEFAULT_SETTINGS, type HpaSettings } from '../lint/settings';
+import { DEFAULT_SETTINGS, type HpaSettings } from '../settings';
 import type { FileModel } from '../yaml/documents';
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';

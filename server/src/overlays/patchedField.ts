@@ -15,8 +15,8 @@ import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import type { K8sObject } from '../workspace/objects';
 import type { Span } from '../yaml/ranges';
 import { YamlView } from '../yaml/yamlView';
-import type { PatchEntry } from './kustomization';
-import { targetSelects } from './patchTarget';
+import type { PatchEntry } from '../kustomize/kustomization';
+import { targetSelects } from '../kustomize/patchTarget';
 import { type FieldPath, type Step, follow, itemName, namesMatch } from './renderedFieldPath';
 
 /** The documents of a patch's text that parse cleanly, as views with offsets in that text. */

@@ -5,7 +5,7 @@
  * the server never parses), and its workloads are parsed from their read fields only.
  */
 import type { FileModel, YamlDocumentModel } from '../yaml/documents';
-import { positionAt } from './indexedDocument';
+import { positionAt } from '../workspace/indexedDocument';
 
 export interface Layout {
   eol: '\n' | '\r\n';

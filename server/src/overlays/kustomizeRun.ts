@@ -4,10 +4,10 @@
  * the files did not already show returned.
  */
 import { t } from '../localize';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import type { Finding } from '../rules/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { type KustomizeLayout, overlayInputDirs } from './layout';
+import { type KustomizeLayout, overlayInputDirs } from '../kustomize/layout';
 import {
   involvesAutoscaler,
   newRenderedFindings,

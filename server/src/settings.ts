@@ -3,7 +3,10 @@
  * `contributes.configuration` (a unit test keeps the defaults in step), and a normaliser that turns
  * whatever the client sends into valid values.
  */
-import type { SeverityOverride } from '../rules/types';
+/** A finding's severity, as LSP and SARIF name them. */
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+/** What `hpa.rules` (and `.hpa-lint.yaml`'s `rules`) may set a rule to. */
+export type SeverityOverride = Severity | 'off';
 
 export interface HpaSettings {
   /** Per-rule severity overrides (`hpa.rules`). */

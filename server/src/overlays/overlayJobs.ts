@@ -22,7 +22,7 @@ import { currentLocale } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { FileModel } from '../yaml/documents';
 import { idlePolicyCommand, lowerPriority } from './launch';
-import { fsPathOf, isInsideAny } from './layout';
+import { fsPathOf, isInsideAny } from '../kustomize/layout';
 import { type JobFile, type OverlayJob, type OverlayJobResult, OverlayJobRunner } from './overlayJob';
 import type { FromOverlayProcess, ToOverlayProcess } from './overlayProcessProtocol';
 

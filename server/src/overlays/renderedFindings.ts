@@ -15,15 +15,15 @@
 import { posix } from 'node:path';
 import { t } from '../localize';
 import { lintFile } from '../lint/lint';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import type { Finding } from '../rules/types';
 import type { K8sObject } from '../workspace/objects';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
-import type { PatchEntry } from './kustomization';
-import { type KustomizationFile, type KustomizeLayout, fsPathOf } from './layout';
+import type { PatchEntry } from '../kustomize/kustomization';
+import { type KustomizationFile, type KustomizeLayout, fsPathOf } from '../kustomize/layout';
 import { patchDocuments, patchedFieldSpan } from './patchedField';
 import { type FieldPath, fieldPath, follow, namesMatch, stepKey } from './renderedFieldPath';
 

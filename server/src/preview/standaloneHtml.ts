@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SimulationInput } from '../../../common/engine/simulationTypes';
 import type { HostToWebview, PreviewModel } from '../../../common/protocol';
-import { UsageError } from '../cli/io';
+import { UsageError } from '../usageError';
 import { t } from '../localize';
 
 export interface StandaloneReportOptions {

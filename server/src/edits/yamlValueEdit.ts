@@ -12,16 +12,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Pair, YAMLMap, YAMLSeq } from 'yaml';
-import {
-  contentEnd,
-  insertLinesSpan,
-  lineAfter,
-  linesText,
-  pairLineSpan,
-  type SpanEdit,
-} from '../features/fixes/edits';
-import { type IndexedDocument, spanOf } from '../features/indexedDocument';
-import { columnOf, type Layout, lineContentEnd, lineStartOf, nextLineStart } from '../features/textLayout';
+import { contentEnd, insertLinesSpan, lineAfter, linesText, pairLineSpan, type SpanEdit } from './spanEdits';
+import { type IndexedDocument, spanOf } from '../workspace/indexedDocument';
+import { columnOf, type Layout, lineContentEnd, lineStartOf, nextLineStart } from './textLayout';
 import { isMap, isScalar, isSeq, keyName, pairsOf, plainValue } from '../yaml/yamlNodes';
 import {
   flowText,

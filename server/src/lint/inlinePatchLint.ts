@@ -8,11 +8,11 @@
  * The linter runs this for a kustomization file and passes itself in: it is what calls this.
  */
 import { currentLocale } from '../localize';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import type { Finding } from '../rules/types';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel, type YamlDocumentModel } from '../yaml/documents';
-import { parseKustomization } from './kustomization';
+import { parseKustomization } from '../kustomize/kustomization';
 
 export type LintFileFn = (file: FileModel, workspace: WorkspaceIndex, settings: HpaSettings) => Finding[];
 

@@ -17,10 +17,10 @@
  * edit waiting to be linted (`editPending`), so an edit's diagnostics go out first.
  */
 import { t } from '../localize';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import type { Finding } from '../rules/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { isKustomizationPath } from './kustomization';
+import { isKustomizationPath } from '../workspace/filePaths';
 import {
   type KustomizeLayout,
   fsPathOf,
@@ -28,7 +28,7 @@ import {
   isInsideAny,
   kustomizeLayout,
   overlayInputDirs,
-} from './layout';
+} from '../kustomize/layout';
 import {
   involvesAutoscaler,
   newRenderedFindings,

@@ -14,12 +14,12 @@
  * fails the check (a layout the planner did not foresee) gives way to rewriting the `behavior:`
  * lines whole; one that cannot be checked clean is refused with a message, never sent.
  *
- * The client only applies the edit, so it needs no YAML of its own.
+ * The client only applies the edit, so it needs no YAML of its own; lsp/behaviorEditRequest.ts
+ * answers the request with it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Pair } from 'yaml';
-import { type Connection, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
-import { BehaviorEditRequest, type BehaviorTextEdit } from '../../../common/protocol';
+import type { BehaviorTextEdit } from '../../../common/protocol';
 import {
   insertLinesSpan,
   linesText,
@@ -27,7 +27,7 @@ import {
   newKeyPlace,
   pairLineSpan,
   type SpanEdit,
-} from '../features/fixes/edits';
+} from './spanEdits';
 import {
   asMap,
   documentAt,
@@ -36,14 +36,13 @@ import {
   pairOf,
   rangeOf,
   spanOf,
-} from '../features/indexedDocument';
-import { columnOf, documentLayout, type Layout } from '../features/textLayout';
+} from '../workspace/indexedDocument';
+import { columnOf, documentLayout, type Layout } from './textLayout';
 import { t } from '../localize';
 import { isHpa } from '../workspace/scaleTarget';
 import { type FileModel, YamlDocumentModel } from '../yaml/documents';
 import { isAlias, isMap, isSeq, pairsOf, plainValue } from '../yaml/yamlNodes';
 import { behaviorValue, MalformedBehavior } from './behaviorValue';
-import { onCustomRequest } from './customRequests';
 import { pairLines, type PlainMap } from './plainYamlText';
 import { editPairValue } from './yamlValueEdit';
 
@@ -156,22 +155,4 @@ function refusedUnchecked(): BehaviorEditRefused {
   return new BehaviorEditRefused(
     t('the block could not be written without changing more than spec.behavior: edit it by hand'),
   );
-}
-
-/** Registers hpa/behaviorEdit; `indexedFile` gives the file as the index holds it, up to date. */
-export function registerBehaviorEdit(
-  connection: Connection,
-  indexedFile: (uri: string) => FileModel | undefined,
-): void {
-  onCustomRequest(connection, BehaviorEditRequest, ({ uri, documentIndex, behavior }) => {
-    const file = indexedFile(uri);
-    try {
-      return file ? behaviorEdit(file, documentIndex, behavior) : null;
-    } catch (error) {
-      // The client shows the message after "The behavior could not be written: ".
-      if (error instanceof BehaviorEditRefused)
-        throw new ResponseError(LSPErrorCodes.RequestFailed, error.message);
-      throw error;
-    }
-  });
 }

@@ -4,7 +4,7 @@
  * file's layout. Strings are written plain only where every YAML reader, Kubernetes' YAML 1.1 one
  * included, reads them back as the same string; otherwise they are quoted.
  */
-import { type Layout, treeLines, type YamlTree } from '../features/textLayout';
+import { type Layout, treeLines, type YamlTree } from './textLayout';
 
 export type PlainValue = string | number | boolean | null | PlainValue[] | PlainMap;
 export interface PlainMap {

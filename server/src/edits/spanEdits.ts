@@ -4,11 +4,10 @@
  */
 import type { Node, Pair, YAMLMap } from 'yaml';
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
-import type { FileModel } from '../../yaml/documents';
-import { isMap, isSeq, pairsOf } from '../../yaml/yamlNodes';
-import type { FeatureContext } from '../context';
-import { type IndexedDocument, offsetAt, rangeOf, spanOf } from '../indexedDocument';
-import { columnOf, lineStartOf, nextLineStart } from '../textLayout';
+import type { FileModel } from '../yaml/documents';
+import { isMap, isSeq, pairsOf } from '../yaml/yamlNodes';
+import { type IndexedDocument, offsetAt, rangeOf, spanOf } from '../workspace/indexedDocument';
+import { columnOf, lineStartOf, nextLineStart } from './textLayout';
 
 /** A plain edit plus, optionally, the same text with tab stops for clients that apply snippets. */
 export interface PlannedEdit {
@@ -23,8 +22,15 @@ interface SnippetTextEdit {
   snippet: { kind: 'snippet'; value: string };
 }
 
-/** The edits as the client takes them, for the file at `uri`. */
-export function toWorkspaceEdit(ctx: FeatureContext, uri: string, edits: PlannedEdit[]): WorkspaceEdit {
+/**
+ * The edits as the client takes them, for the file at `uri`; `snippetEdits` is the client's ability
+ * (features/context.ts), so this module needs nothing of the features around it.
+ */
+export function toWorkspaceEdit(
+  ctx: { snippetEdits?: boolean },
+  uri: string,
+  edits: PlannedEdit[],
+): WorkspaceEdit {
   if (ctx.snippetEdits && edits.some((e) => e.snippet !== undefined)) {
     const documentEdits: (TextEdit | SnippetTextEdit)[] = edits.map((e) =>
       e.snippet !== undefined

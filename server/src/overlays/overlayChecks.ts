@@ -6,12 +6,13 @@
  */
 import { posix } from 'node:path';
 import { t } from '../localize';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import { KUSTOMIZE_RENDER_RULE, KUSTOMIZE_UNAVAILABLE_RULE } from '../rules/index';
-import type { Finding, Severity } from '../rules/types';
+import type { Finding } from '../rules/types';
+import type { Severity } from '../settings';
 import { isReplicaAutoscaler } from '../workspace/scaleTarget';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { type KustomizationFile, type KustomizeLayout, fsPathOf, isInsideAny } from './layout';
+import { type KustomizationFile, type KustomizeLayout, fsPathOf, isInsideAny } from '../kustomize/layout';
 import type { RenderResult } from './render';
 import { renderedFindings } from './renderedFindings';
 

@@ -7,14 +7,14 @@
 import { posix } from 'node:path';
 import type { PreviewModel, PreviewModelParams } from '../../../common/protocol';
 import { t } from '../localize';
-import { buildPreviewModel } from '../lsp/previewModel';
+import { buildPreviewModel } from './previewModel';
 import type { K8sObject } from '../workspace/objects';
 import { isHpa } from '../workspace/scaleTarget';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
-import { fsPathOf } from './layout';
-import type { OverlayService } from './overlayService';
-import { namesMatch } from './renderedFieldPath';
+import { fsPathOf } from '../kustomize/layout';
+import type { OverlayService } from '../overlays/overlayService';
+import { namesMatch } from '../overlays/renderedFieldPath';
 
 export function withOverlays(
   model: PreviewModel,

@@ -10,13 +10,13 @@
  *
  * Workloads are parsed by the server from the fields something reads (yaml/readSets.ts): other
  * fields keep their key and lose their value. The features only read fields of the read sets; an
- * edit that goes after a whole map finds the map's end in the text (fixes/edits.ts), not in the tree.
+ * edit that goes after a whole map finds the map's end in the text (edits/spanEdits.ts), not in the tree.
  */
 import type { Document, Node, YAMLMap } from 'yaml';
 import type { Position, Range } from 'vscode-languageserver';
 import type { FileDocument, FileModel } from '../yaml/documents';
-import { type K8sObject, objectOfDocument } from '../workspace/objects';
-import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { type K8sObject, objectOfDocument } from './objects';
+import type { WorkspaceIndex } from './workspaceIndex';
 import { type FieldPath, isMap, isScalar, isSeq, keyName, plainValue } from '../yaml/yamlNodes';
 
 export { type FieldPath, keyName, nodeAtPath, pairOf } from '../yaml/yamlNodes';

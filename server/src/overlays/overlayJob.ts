@@ -13,13 +13,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { HpaSettings } from '../lint/settings';
+import type { HpaSettings } from '../settings';
 import { setLocale } from '../localize';
 import type { Finding } from '../rules/types';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
-import { isKustomizationPath } from './kustomization';
-import { type KustomizeLayout, fsPathOf, indexLayout, isInsideAny } from './layout';
+import { isKustomizationPath } from '../workspace/filePaths';
+import { type KustomizeLayout, fsPathOf, indexLayout, isInsideAny } from '../kustomize/layout';
 import { overlayFindings } from './overlayChecks';
 import { type KustomizeCommand, type RenderResult, type UnsavedInputs, renderOverlay } from './render';
 
