@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
@@ -46,10 +46,10 @@ async function run(cwd: string, args: string[]) {
   const io: CliIO = {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    readFile: async (p) => readFileSync(p, 'utf8'),
+    readFile: async (p) => readFileSync(resolve(cwd, p), 'utf8'),
     cwd,
   };
-  const code = await main(['--locale', 'en', ...args], io);
+  const code = await main([...args, '--locale', 'en'], io);
   return { code, stdout, stderr };
 }
 

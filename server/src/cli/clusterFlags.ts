@@ -115,12 +115,17 @@ export function clusterForManifest(
 }
 
 /**
- * What `simulate` and `tune` say about the release they modelled, when it changes the run: a
- * minReplicas 0 the API server refuses, a tolerance it drops, and always which release it assumed.
+ * What `simulate` and `tune` say about the release they modelled, when it changes the run
+ * (minReplicas 0, a per-direction tolerance): which release it assumed, a minReplicas 0 the API
+ * server refuses, a tolerance it drops.
  */
 export function clusterNotes(spec: HPASpec, cluster: ClusterTarget, options: Partial<ControllerOptions>): string[] {
   const notes: string[] = [];
   const release = describeTarget(cluster);
+  const tolerance = spec.behavior?.scaleUp?.tolerance ?? spec.behavior?.scaleDown?.tolerance;
+  const hasTolerance = tolerance !== undefined && tolerance !== null;
+  // Only where the release changes the run: scale to zero, a per-direction tolerance.
+  if (spec.minReplicas !== 0 && !hasTolerance) return notes;
   notes.push(
     cluster.configured
       ? t('modelled as Kubernetes {release}', { release })
@@ -134,8 +139,7 @@ export function clusterNotes(spec: HPASpec, cluster: ClusterTarget, options: Par
         release,
       }),
     );
-  const tolerance = spec.behavior?.scaleUp?.tolerance ?? spec.behavior?.scaleDown?.tolerance;
-  if (tolerance !== undefined && tolerance !== null && toleranceSupport(cluster) !== 'honoured')
+  if (hasTolerance && toleranceSupport(cluster) !== 'honoured')
     notes.push(
       t('Kubernetes {release} does not honour behavior.*.tolerance: simulated with the cluster-wide tolerance (0.1)', {
         release,

@@ -23,7 +23,7 @@ import { lintFile } from '../lint/lint';
 import { t } from '../localize';
 import { ALL_RULE_IDS, CONFIG_FILE_RULE } from '../rules/index';
 import { settingsForFile, type FileSettings } from '../config/fileSettings';
-import type { LintConfigFiles, LoadedConfig } from '../config/lintConfigFiles';
+import type { LoadedConfig } from '../config/lintConfigFiles';
 import { checkClusterFlags, diskConfigFiles, flagsLayer, readClusterFlag, type ClusterFlags } from './clusterFlags';
 import type { Finding } from '../rules/types';
 import type { SeverityOverride } from '../settings';
@@ -105,7 +105,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     distinct.size > 1 ? 1 : options.jobs,
     machine,
   );
-  const configResults = configFileResults(configs, perFile, io);
+  const configResults = configFileResults(perFile, io);
 
   const layout = kustomizeLayout(new Map(files.map((f) => [f.display, f.text])), io.cwd);
   // Patches and rendered overlays read the whole workspace: a run with kustomizations stays on one thread.
@@ -163,7 +163,7 @@ function settingsKeyOf(settings: HpaSettings): string {
  * that does not make sense (the default release was used instead). A config file outside the
  * linted paths gets its own entry: a broken config must fail CI.
  */
-function configFileResults(configs: LintConfigFiles, perFile: Map<string, FileSettings>, io: CliIO): FileResult[] {
+function configFileResults(perFile: Map<string, FileSettings>, io: CliIO): FileResult[] {
   const byConfig = new Map<string, { config: LoadedConfig; clusterError?: string }>();
   for (const fs of perFile.values()) {
     if (!fs.config) continue;

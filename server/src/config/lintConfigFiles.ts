@@ -138,21 +138,8 @@ function problemText(problem: ConfigProblem): string {
       });
     case 'unknownKey':
       return t('unknown setting "{key}" (known: {known})', { key: problem.key, known: problem.known });
-    case 'wrongType': {
-      const path = problem.path.join('.');
-      switch (problem.expected) {
-        case 'string':
-          return t('{path} must be a string (quote a version: "1.30")', { path });
-        case 'boolean':
-          return t('{path} must be true or false', { path });
-        case 'number':
-          return t('{path} must be a number', { path });
-        case 'mapping':
-          return t('{path} must be a mapping', { path });
-        case 'list':
-          return t('{path} must be a list of globs', { path });
-      }
-    }
+    case 'wrongType':
+      return wrongTypeText(problem.path.join('.'), problem.expected);
     case 'unknownRule':
       return t('unknown rule "{rule}"', { rule: problem.rule });
     case 'badSeverity':
@@ -163,5 +150,20 @@ function problemText(problem: ConfigProblem): string {
       });
     case 'negative':
       return t('{path} must be 0 or more', { path: problem.path.join('.') });
+  }
+}
+
+function wrongTypeText(path: string, expected: 'string' | 'boolean' | 'number' | 'mapping' | 'list'): string {
+  switch (expected) {
+    case 'string':
+      return t('{path} must be a string (quote a version: "1.30")', { path });
+    case 'boolean':
+      return t('{path} must be true or false', { path });
+    case 'number':
+      return t('{path} must be a number', { path });
+    case 'mapping':
+      return t('{path} must be a mapping', { path });
+    case 'list':
+      return t('{path} must be a list of globs', { path });
   }
 }
