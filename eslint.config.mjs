@@ -55,7 +55,9 @@ const serverLayerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-vsix/', 'out/', '.vscode-test/', 'test/fixtures/'] },
+  {
+    ignores: ['node_modules/', 'dist/', 'dist-vsix/', 'dist-npm/', 'out/', '.vscode-test/', 'test/fixtures/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 // Bundles the seven entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
 const production = process.argv.includes('--production');
@@ -12,6 +13,8 @@ const common = {
 };
 // The Node bundles carry ajv's standalone validators instead of compiling the schemas on start.
 const node = { ...common, plugins: [precompiledSchemas()] };
+// `hpa-lint --version` (server/src/cli/version.ts).
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 await Promise.all([
   build({
@@ -39,6 +42,7 @@ await Promise.all([
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    define: { HPA_LINT_VERSION: JSON.stringify(version) },
   }),
   // hpa-lint's worker threads (server/src/cli/parallelLint.ts), loaded from beside dist/cli.js.
   build({

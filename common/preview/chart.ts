@@ -150,6 +150,17 @@ function loadPercentAt(loads: Float64Array | undefined, i: number, unit: number)
   return v === null ? null : (v / unit) * 100;
 }
 
+/** The highest value of the first `count` entries (NaN, no value, skipped); 0 for none. */
+function peakOf(values: Float64Array | undefined, count: number): number {
+  let peak = 0;
+  if (!values) return peak;
+  for (let i = 0; i < Math.min(count, values.length); i++) {
+    const v = values[i]!;
+    if (v > peak) peak = v;
+  }
+  return peak;
+}
+
 /** Everything both charts share: the width, the time axis, the plot's left and right edges. */
 interface Layout {
   width: number;
@@ -223,6 +234,38 @@ interface LegendItem {
   cls: string;
   band?: boolean;
   label: string;
+}
+
+/**
+ * A line that leaves the top of its plot is drawn along the top edge, which alone reads as "at the
+ * maximum". The note, at the first sync above the axis, says the line is clipped and where it peaks.
+ * `row` stacks the notes of several clipped lines apart.
+ */
+function clipNote(
+  steps: readonly number[],
+  tOf: (i: number) => number,
+  valueOf: (i: number) => number | null,
+  peak: number,
+  label: string,
+  f: Frame,
+  L: Layout,
+  row = 0,
+): SvgNode | null {
+  const over = steps.find((i) => (valueOf(i) ?? 0) > f.vMax && tOf(i) >= L.t0 && tOf(i) <= L.t1);
+  if (over === undefined || !(peak > f.vMax)) return null;
+  const x = r(xOf(f, tOf(over)));
+  const fits = x + L.estimate(label, CHART_FONT.tick) + 4 <= f.x1;
+  return el(
+    'text',
+    {
+      class: 'hpa-tick hpa-clip-note',
+      x: fits ? x + 4 : x - 4,
+      y: f.y0 + 12 + row * LEGEND_LINE,
+      'text-anchor': fits ? 'start' : 'end',
+    },
+    undefined,
+    label,
+  );
 }
 
 /** Text lines as one `<text>`: one `<tspan>` per line, so a wrapped label stays one element. */
@@ -427,6 +470,8 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
       label: t(locale, 'legendTolerance', { low: r(low), high: r(high) }),
     },
   ];
+  /** Clip notes so far, each on its own row under the plot's top edge. */
+  let notes = 0;
   input.metricNames.forEach((name, i) => {
     const cls = METRIC_CLASSES[i % METRIC_CLASSES.length]!;
     const unit = loadUnit(input, name);
@@ -443,6 +488,21 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
         ),
       );
       if (d) data.push(el('path', { class: `${cls} hpa-load`, d }));
+      const peak = peakOf(loads, steps.length ? visibleCount(series!, input.cursorIndex) : 0);
+      const note = clipNote(
+        steps,
+        (i) => series!.t[i]!,
+        (i) => loadPercentAt(loads, i, unit),
+        (peak / unit) * 100,
+        t(locale, 'clippedLoadPeak', { metric: name, value: round2(peak / unit) }),
+        f,
+        L,
+        notes,
+      );
+      if (note) {
+        data.push(note);
+        notes++;
+      }
       items.push({
         cls: `${cls} hpa-load`,
         label: t(locale, 'legendLoadTimes', { metric: name, replicas: input.initialReplicas ?? '?' }),
@@ -458,6 +518,21 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
       ),
     );
     if (d) data.push(el('path', { class: `${cls} hpa-line hpa-metric`, 'data-metric': name, d }));
+    const metricPeak = peakOf(percents, steps.length ? visibleCount(series!, input.cursorIndex) : 0);
+    const metricNote = clipNote(
+      steps,
+      (i) => series!.t[i]!,
+      (i) => valueAt(percents, i),
+      metricPeak,
+      t(locale, 'clippedMetricPeak', { metric: name, value: Math.round(metricPeak) }),
+      f,
+      L,
+      notes,
+    );
+    if (metricNote) {
+      data.push(metricNote);
+      notes++;
+    }
     items.push({ cls, label: t(locale, 'legendMetric', { metric: name }) });
   });
   return finishChart('hpa-chart-load', children, data, items, f, top, L);
@@ -504,27 +579,18 @@ function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
     );
     if (d) data.push(el('path', { class: `${cls} hpa-line hpa-replicas`, d }));
     if (run.key === 'formula') {
-      const over = steps.find((i) => series.desiredReplicas[i]! > vMax && tOf(i) >= L.t0 && tOf(i) <= L.t1);
-      if (over !== undefined) {
-        let peak = 0;
-        for (let i = 0; i < count; i++) peak = Math.max(peak, series.desiredReplicas[i]!);
-        const x = r(xOf(f, tOf(over)));
-        const label = t(locale, 'clippedPeak', { value: peak });
-        const fits = x + L.estimate(label, CHART_FONT.tick) + 4 <= f.x1;
-        data.push(
-          el(
-            'text',
-            {
-              class: 'hpa-tick hpa-clip-note',
-              x: fits ? x + 4 : x - 4,
-              y: f.y0 + 12,
-              'text-anchor': fits ? 'start' : 'end',
-            },
-            undefined,
-            label,
-          ),
-        );
-      }
+      let peak = 0;
+      for (let i = 0; i < count; i++) peak = Math.max(peak, series.desiredReplicas[i]!);
+      const note = clipNote(
+        steps,
+        tOf,
+        (i) => series.desiredReplicas[i]!,
+        peak,
+        t(locale, 'clippedPeak', { value: peak }),
+        f,
+        L,
+      );
+      if (note) data.push(note);
     }
     if (run.key === 'this') {
       const ready = cachedPath(series.readyReplicas, frameKey(f, steps, end), () =>

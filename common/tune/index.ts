@@ -3,6 +3,8 @@ export * from './goals';
 export * from './figures';
 export * from './searchSpace';
 export * from './search';
+export * from './ranking';
+export * from './reach';
 export * from './strings';
 export * from './explain';
 export * from './slicedRun';

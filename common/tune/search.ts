@@ -10,8 +10,9 @@
  * Once twice the wanted number of blocks meet every goal, a block that misses a goal on one load
  * is not simulated on the others (it can neither win nor be shown).
  * Candidates shown are distinct: one that adds nothing to a better one (nearlySame) is skipped.
- * Ranking, best first: fewest goals missed, smallest total miss (in goal units), fewest Pod-hours
- * over all loads, fewest scale events, then the point's key (so ties always break the same way).
+ * Ranking (ranking.ts), best first: fewest goals missed, smallest total miss, a scale-down that does
+ * not follow every dip within one sync, fewest Pod-hours, fewest scale events, then the point's key.
+ * Each candidate shown says which of these put it above the next one (`wonOn`).
  *
  * A generator, so a caller can show progress and stop between evaluations (the preview runs it in a
  * worker); `tune` runs it to the end.
@@ -27,13 +28,22 @@ import {
   checkGoals,
   DEFAULT_GOALS,
   GOAL_KEYS,
-  goalExcess,
   judgeGoals,
   type GoalKey,
   type GoalVerdicts,
   type TuneGoals,
   worstFigure,
 } from './goals';
+import {
+  compareScored,
+  decidingCriterion,
+  followsEveryDip,
+  scaleDownWindowOf,
+  scoreOf,
+  type RankWin,
+  type Scored as RankScored,
+} from './ranking';
+import { unreachableReasons, needAboveMax, type NeedAboveMax, type UnreachableGoal } from './reach';
 import {
   DEFAULT_PARAMS,
   DOWN_POLICY_GRID,
@@ -80,6 +90,12 @@ export interface TuneCandidate {
   meetsAll: boolean;
   /** Over all loads. */
   podHours: number;
+  /** Scales down within one sync of every dip: may flap on traffic noisier than the loads (ranking.ts). */
+  followsEveryDip: boolean;
+  /** The scale-down stabilization window the block holds, seconds. */
+  scaleDownWindowSeconds: number;
+  /** What put it above the next candidate (null: nothing ranks below it). */
+  wonOn: RankWin | null;
 }
 
 export interface TuneResult {
@@ -92,6 +108,12 @@ export interface TuneResult {
   unreachable: GoalKey[];
   /** Per goal, the best worst-load figure any simulated block reached. */
   closest: Record<GoalKey, number>;
+  /** For each unreachable goal, the bounds outside the behavior that keep it out of reach. */
+  unreachableWhy: UnreachableGoal[];
+  /** Loads that need more Pods than maxReplicas allows (no behavior can give them more). */
+  needAboveMax: NeedAboveMax[];
+  /** The controller's sync period the search ran with, seconds. */
+  syncSeconds: number;
   /** The user's block as it stands (null behavior = the legacy path), for comparison. */
   current: TuneCandidate;
   evaluated: number;
@@ -133,7 +155,7 @@ export class TuneInputError extends Error {
   }
 }
 
-interface Context {
+export interface Context {
   spec: HPASpec;
   loads: { name: string; input: SimulationInput; need: NeedModel }[];
   goals: TuneGoals;
@@ -143,13 +165,7 @@ interface Context {
   maxFullRamp: number | null;
 }
 
-interface Scored {
-  candidate: TuneCandidate;
-  key: string;
-  unmetCount: number;
-  excess: number;
-  events: number;
-}
+type Scored = RankScored<TuneCandidate>;
 
 function contextOf(request: TuneRequest): Context {
   if (request.loads.length === 0) throw new TuneInputError('input.noLoad');
@@ -198,6 +214,7 @@ export function judgeBlock(
   const meets = judgeGoals(figures, ctx.goals);
   let podHours = 0;
   for (const f of figures) podHours += f.podHours;
+  const options = ctx.loads[0]?.input.options;
   return {
     behavior: behavior ?? {},
     params: null,
@@ -205,30 +222,14 @@ export function judgeBlock(
     meets,
     meetsAll: GOAL_KEYS.every((g) => meets[g]),
     podHours,
+    followsEveryDip: followsEveryDip(behavior, options),
+    scaleDownWindowSeconds: scaleDownWindowOf(behavior, options),
+    wonOn: null,
   };
 }
 
 function score(ctx: Context, candidate: TuneCandidate, key: string): Scored {
-  let unmetCount = 0;
-  let excess = 0;
-  for (const g of GOAL_KEYS) {
-    if (!candidate.meets[g]) unmetCount++;
-    excess += goalExcess(g, candidate.figures, ctx.goals, ctx.syncSeconds);
-  }
-  let events = 0;
-  for (const f of candidate.figures) events += f.scaleEvents;
-  return { candidate, key, unmetCount, excess, events };
-}
-
-/** Negative when a ranks before b. */
-function compareScored(a: Scored, b: Scored): number {
-  return (
-    a.unmetCount - b.unmetCount ||
-    a.excess - b.excess ||
-    a.candidate.podHours - b.candidate.podHours ||
-    a.events - b.events ||
-    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
-  );
+  return scoreOf(candidate, key, ctx.goals, ctx.syncSeconds);
 }
 
 /** Pod-hours closer than this share count as the same cost when picking distinct candidates. */
@@ -346,11 +347,16 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
   }
 
   const ranked = [...seen.values()].filter((s): s is Scored => s !== null).sort(compareScored);
-  const candidates: TuneCandidate[] = [];
+  const shown: Scored[] = [];
   for (const s of ranked) {
-    if (candidates.length >= wanted) break;
-    if (!candidates.some((c) => nearlySame(c, s.candidate))) candidates.push(s.candidate);
+    if (shown.length >= wanted) break;
+    if (!shown.some((c) => nearlySame(c.candidate, s.candidate))) shown.push(s);
   }
+  // Each says what put it above the next one shown (the last: above the next block ranked).
+  const candidates = shown.map((s, i) => {
+    const next = shown[i + 1] ?? ranked[ranked.indexOf(s) + 1];
+    return { ...s.candidate, wonOn: next ? decidingCriterion(s, next) : null };
+  });
   const top = candidates[0];
   const unmet = top ? GOAL_KEYS.filter((g) => !top.meets[g]) : [...GOAL_KEYS];
   const unreachable = unmet.filter((g) => !ranked.some((s) => s.candidate.meets[g]));
@@ -359,7 +365,19 @@ export function* tuneSearch(request: TuneRequest): Generator<TuneProgress, TuneR
     closest[g] = Infinity;
     for (const s of ranked) closest[g] = Math.min(closest[g], worstFigure(g, s.candidate.figures));
   }
-  return { goals: ctx.goals, candidates, unmet, unreachable, closest, current: currentBlock, evaluated };
+  const unreachableWhy = unreachableReasons(ctx, unreachable, ranked, closest);
+  return {
+    goals: ctx.goals,
+    candidates,
+    unmet,
+    unreachable,
+    closest,
+    unreachableWhy,
+    needAboveMax: needAboveMax(ctx),
+    syncSeconds: ctx.syncSeconds,
+    current: currentBlock,
+    evaluated,
+  };
 }
 
 /** The ramp filter applies only when the HPA can scale at all. */

@@ -4,6 +4,7 @@
  *   hpa-lint simulate <file> ...    run the controller model over a load
  *   hpa-lint conformance <file>     run conformance vectors through the engine
  *   hpa-lint tune <file> ...        search for the behavior block that meets the goals
+ *   hpa-lint --version              the version, alone on one line
  */
 import { readFileSync } from 'node:fs';
 import { type CliIO } from './cli/io';
@@ -14,6 +15,7 @@ import { runConformance } from './cli/conformance';
 import { commandLineLocale } from './cli/commandLineLocale';
 import { setLocale, t } from './localize';
 import { runTune } from './cli/tune';
+import { cliVersion } from './cli/version';
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -28,6 +30,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const [first, ...rest] = argv;
   setLocale(commandLineLocale(argv, process.env));
   try {
+    if (first === '--version') {
+      io.stdout(`${cliVersion()}\n`);
+      return 0;
+    }
     if (first === 'simulate') return await runSimulate(rest, io);
     if (first === 'conformance') return await runConformance(rest, io);
     if (first === 'tune') return await runTune(rest, io);

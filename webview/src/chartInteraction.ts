@@ -96,7 +96,12 @@ export function attachChartInteraction(host: HTMLElement, handlers: ChartInterac
     if (at === null) return;
     drag = { startX: e.clientX, startT: at };
     host.setPointerCapture?.(e.pointerId);
+    // A selection made earlier would otherwise grow with the drag.
+    window.getSelection()?.removeAllRanges();
   });
+  // A press on the charts starts a zoom, not a text selection: without this the browser selects the
+  // titles, tick labels and legends the pointer sweeps over (and a double-click selects a word).
+  host.addEventListener('selectstart', (e) => e.preventDefault());
   const endDrag = (e: PointerEvent) => {
     const svg = svgOf();
     const started = drag;

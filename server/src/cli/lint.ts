@@ -63,6 +63,7 @@ const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rul
        hpa-lint simulate <file> ...
        hpa-lint conformance <file>
        hpa-lint tune <file> ...
+       hpa-lint --version
 Lints Kubernetes HorizontalPodAutoscalers and their workloads. Directories are searched for *.yaml
 and *.yml; - reads standard input. Kustomize overlays found there are rendered (kubectl kustomize, or
 kustomize build when on PATH) and checked; --no-kustomize turns that off. The nearest .hpa-lint.yaml

@@ -4,14 +4,13 @@
  */
 import {
   explainCandidate,
-  formatGoalValue,
   formatNumber,
   formatRamp,
   formatShare,
-  goalLimit,
   goalList,
   GOAL_KEYS,
   tuneText,
+  unmetLines,
   type LoadFigures,
   type TuneCandidate,
   type TuneLocale,
@@ -147,18 +146,7 @@ export function tuneTable(result: TuneResult, locale: TuneLocale, loadCount: num
     }),
     tuneText(locale, 'searched', { count: result.evaluated, loads: loadCount }),
   ];
-  if (result.unmet.length > 0) {
-    parts.push(tuneText(locale, 'unmetHeading', { goals: goalList(locale, result.unmet) }));
-    for (const goal of result.unreachable) {
-      parts.push(
-        tuneText(locale, 'unreachable', {
-          goal: goalList(locale, [goal]),
-          best: formatGoalValue(locale, goal, result.closest[goal]),
-          limit: formatGoalValue(locale, goal, goalLimit(goal, result.goals)),
-        }),
-      );
-    }
-  }
+  parts.push(...unmetLines(locale, result));
   parts.push(
     '',
     tuneText(locale, 'heading', {

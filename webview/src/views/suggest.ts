@@ -15,8 +15,8 @@ import {
   formatNumber,
   formatRamp,
   formatShare,
-  goalList,
   tuneText,
+  unmetLines,
   type TuneGoals,
   type TuneResult,
 } from '../../../common/tune';
@@ -308,12 +308,7 @@ export class SuggestView implements View {
         shown >= 0 ? t(L, 'suggest.shownLoad', { load: s.loads[shown]!.name }) : t(L, 'suggest.shownOther'),
       ]),
     );
-    if (result.unmet.length > 0)
-      list.append(
-        h('p', { class: 'suggest-unmet' }, [
-          tuneText(L, 'unmetHeading', { goals: goalList(L, result.unmet) }),
-        ]),
-      );
+    for (const line of unmetLines(L, result)) list.append(h('p', { class: 'suggest-unmet' }, [line]));
     result.candidates.forEach((c, i) => {
       const item = h('div', { class: `suggest-candidate${i === s.chosen ? ' chosen' : ''}`, 'data-rank': i });
       const radio = h('input', {
