@@ -153,13 +153,12 @@ describe('the settings where no .hpa-lint.yaml applies', () => {
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
       await relinted;
       settings.kubernetesVersion = '1.99';
-      const bad = await client
-        .request<KubernetesVersionInfo>('hpa/kubernetesVersion', { uri })
-        .then(async () => {
-          await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
-          await new Promise((r) => setTimeout(r, 300));
-          return client.request<KubernetesVersionInfo>('hpa/kubernetesVersion', { uri });
-        });
+      const told = new Promise<void>((resolve) =>
+        client.connection.onNotification('hpa/kubernetesVersionChanged', () => resolve()),
+      );
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+      await told;
+      const bad = await client.request<KubernetesVersionInfo>('hpa/kubernetesVersion', { uri });
       assert.equal(bad.release, '1.37', 'a bad setting falls back to the newest release');
       assert.equal(bad.error, 'Kubernetes 1.99 is newer than the newest release modelled (1.38)');
     } finally {

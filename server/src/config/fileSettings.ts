@@ -28,7 +28,7 @@ export interface FileSettings {
   /** Where the release came from. */
   origin: 'flags' | 'file' | 'settings' | 'default';
   /** Where the editor's settings differ from the file (the file wins), in the user's language. */
-  conflicts: string[];
+  conflicts: { key: string; text: string }[];
 }
 
 /** The editor settings' own values of the keys a config file also has. */
@@ -68,18 +68,20 @@ export function settingsForFile(
     cluster: resolved.ok ? resolved.value : defaultClusterTarget(),
   };
   const conflicts = config
-    ? differencesFromFile(config.layer, own).map((d) =>
-        t('the setting hpa.{key} says {settings}, {file} says {value}: the file applies, as in CI', {
+    ? differencesFromFile(config.layer, own).map((d) => ({
+        key: d.key,
+        text: t('the setting hpa.{key} says {settings}, {file} says {value}: the file applies, as in CI', {
           key: d.key,
           settings: d.settings,
           file: '.hpa-lint.yaml',
           value: d.file,
         }),
-      )
+      }))
     : [];
-  const origin = merged.origins.kubernetesVersion === 'default' && merged.origins.featureGates !== 'default'
-    ? merged.origins.featureGates
-    : merged.origins.kubernetesVersion;
+  const origin =
+    merged.origins.kubernetesVersion === 'default' && merged.origins.featureGates !== 'default'
+      ? merged.origins.featureGates
+      : merged.origins.kubernetesVersion;
   return {
     settings,
     config,
