@@ -99,7 +99,12 @@ export function clusterForManifest(
   cwd: string,
 ): { cluster: ClusterTarget; config: LoadedConfig | undefined } {
   checkClusterFlags(flags);
-  const full = manifestPath === '-' ? join(cwd, '-') : isAbsolute(manifestPath) ? manifestPath : resolve(cwd, manifestPath);
+  const full =
+    manifestPath === '-'
+      ? join(cwd, '-')
+      : isAbsolute(manifestPath)
+        ? manifestPath
+        : resolve(cwd, manifestPath);
   const config = diskConfigFiles().forFile(full);
   const file = config?.layer ?? {};
   const spec = {
@@ -119,7 +124,11 @@ export function clusterForManifest(
  * (minReplicas 0, a per-direction tolerance): which release it assumed, a minReplicas 0 the API
  * server refuses, a tolerance it drops.
  */
-export function clusterNotes(spec: HPASpec, cluster: ClusterTarget, options: Partial<ControllerOptions>): string[] {
+export function clusterNotes(
+  spec: HPASpec,
+  cluster: ClusterTarget,
+  options: Partial<ControllerOptions>,
+): string[] {
   const notes: string[] = [];
   const release = describeTarget(cluster);
   const tolerance = spec.behavior?.scaleUp?.tolerance ?? spec.behavior?.scaleDown?.tolerance;
@@ -129,21 +138,30 @@ export function clusterNotes(spec: HPASpec, cluster: ClusterTarget, options: Par
   notes.push(
     cluster.configured
       ? t('modelled as Kubernetes {release}', { release })
-      : t('modelled as Kubernetes {release}, the newest release (set --kubernetes-version or kubernetesVersion in .hpa-lint.yaml)', {
-          release,
-        }),
+      : t(
+          'modelled as Kubernetes {release}, the newest release (set --kubernetes-version or kubernetesVersion in .hpa-lint.yaml)',
+          {
+            release,
+          },
+        ),
   );
   if (spec.minReplicas === 0 && options.scaleToZero === false)
     notes.push(
-      t('minReplicas 0 is refused by the API server of Kubernetes {release} without HPAScaleToZero: simulated with minReplicas 1', {
-        release,
-      }),
+      t(
+        'minReplicas 0 is refused by the API server of Kubernetes {release} without HPAScaleToZero: simulated with minReplicas 1',
+        {
+          release,
+        },
+      ),
     );
   if (hasTolerance && toleranceSupport(cluster) !== 'honoured')
     notes.push(
-      t('Kubernetes {release} does not honour behavior.*.tolerance: simulated with the cluster-wide tolerance (0.1)', {
-        release,
-      }),
+      t(
+        'Kubernetes {release} does not honour behavior.*.tolerance: simulated with the cluster-wide tolerance (0.1)',
+        {
+          release,
+        },
+      ),
     );
   return notes;
 }

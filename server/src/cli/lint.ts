@@ -24,7 +24,13 @@ import { t } from '../localize';
 import { ALL_RULE_IDS, CONFIG_FILE_RULE } from '../rules/index';
 import { settingsForFile, type FileSettings } from '../config/fileSettings';
 import type { LoadedConfig } from '../config/lintConfigFiles';
-import { checkClusterFlags, diskConfigFiles, flagsLayer, readClusterFlag, type ClusterFlags } from './clusterFlags';
+import {
+  checkClusterFlags,
+  diskConfigFiles,
+  flagsLayer,
+  readClusterFlag,
+  type ClusterFlags,
+} from './clusterFlags';
 import type { Finding } from '../rules/types';
 import type { SeverityOverride } from '../settings';
 import { kustomizeLayout } from '../kustomize/layout';
@@ -96,7 +102,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const kept = paths.filter((p) => !settingsOf(p).ignored);
   // Workers get one settings object: a run whose files differ (several .hpa-lint.yaml) stays on this thread.
   const distinct = new Set(kept.map((p) => settingsKeyOf(settingsOf(p).settings)));
-  const settings: HpaSettings = kept.length > 0 ? settingsOf(kept[0]!).settings : { ...DEFAULT_SETTINGS, rules: options.rules };
+  const settings: HpaSettings =
+    kept.length > 0 ? settingsOf(kept[0]!).settings : { ...DEFAULT_SETTINGS, rules: options.rules };
   const machine = thisMachine();
   const { files, threads } = await readInputs(
     kept,
@@ -184,7 +191,13 @@ function configFileResults(perFile: Map<string, FileSettings>, io: CliIO): FileR
     }));
     if (clusterError) {
       const span = config.keySpans.kubernetesVersion ?? config.keySpans.featureGates ?? { start: 0, end: 0 };
-      findings.push({ rule: CONFIG_FILE_RULE.id, severity: 'error', message: clusterError, span, uri: display });
+      findings.push({
+        rule: CONFIG_FILE_RULE.id,
+        severity: 'error',
+        message: clusterError,
+        span,
+        uri: display,
+      });
     }
     if (findings.length > 0) out.push({ file: display, diagnostics: locate(config.model, findings) });
   }

@@ -34,7 +34,14 @@ import {
   type CliBacktest,
 } from './simulatePrometheus';
 import { redactUrl } from '../../../common/prometheus';
-import { CLUSTER_FLAGS_USAGE, clusterForManifest, clusterNotes, controllerOptionsFor, readClusterFlag, type ClusterFlags } from './clusterFlags';
+import {
+  CLUSTER_FLAGS_USAGE,
+  clusterForManifest,
+  clusterNotes,
+  controllerOptionsFor,
+  readClusterFlag,
+  type ClusterFlags,
+} from './clusterFlags';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
 type Format = (typeof FORMATS)[number];
@@ -173,7 +180,10 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   const opts = parseSimulateArgs(rest);
   const { cluster } = clusterForManifest(opts.cluster, opts.file, io.cwd);
   const options = controllerOptionsFor(cluster);
-  const manifest = forCluster(readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa), cluster);
+  const manifest = forCluster(
+    readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa),
+    cluster,
+  );
   const metrics = effectiveMetrics(manifest.spec);
   const notes: string[] = clusterNotes(manifest.spec, cluster, options);
   let loads: LoadSeries[] | undefined;

@@ -25,7 +25,14 @@ import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';
 import { forCluster, metricNamesOf, readManifestHpa } from './simulateManifest';
-import { CLUSTER_FLAGS_USAGE, clusterForManifest, clusterNotes, controllerOptionsFor, readClusterFlag, type ClusterFlags } from './clusterFlags';
+import {
+  CLUSTER_FLAGS_USAGE,
+  clusterForManifest,
+  clusterNotes,
+  controllerOptionsFor,
+  readClusterFlag,
+  type ClusterFlags,
+} from './clusterFlags';
 import { behaviorYaml, tuneJson, tuneTable } from './tuneFormat';
 
 const FORMATS = ['table', 'json', 'yaml'] as const;
@@ -200,7 +207,10 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
   const locale = currentLocale();
   const { cluster } = clusterForManifest(opts.cluster, opts.file, io.cwd);
   const options = controllerOptionsFor(cluster);
-  const manifest = forCluster(readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa), cluster);
+  const manifest = forCluster(
+    readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa),
+    cluster,
+  );
   const metricNames = metricNamesOf(effectiveMetrics(manifest.spec));
   const notes: string[] = clusterNotes(manifest.spec, cluster, options);
   const loads: TuneLoad[] = [];

@@ -90,7 +90,11 @@ export class LintConfigFiles {
 
 /** True when `path` is a `.hpa-lint.yaml`. */
 export function isLintConfigPath(path: string): boolean {
-  return path === CONFIG_FILE_NAME || path.endsWith(`/${CONFIG_FILE_NAME}`) || path.endsWith(`${sep}${CONFIG_FILE_NAME}`);
+  return (
+    path === CONFIG_FILE_NAME ||
+    path.endsWith(`/${CONFIG_FILE_NAME}`) ||
+    path.endsWith(`${sep}${CONFIG_FILE_NAME}`)
+  );
 }
 
 /** A file's path relative to the config's folder, '/'-separated, for the `ignore` globs. */
@@ -133,9 +137,12 @@ function viewAt(root: YamlView, path: readonly (string | number)[]): YamlView {
 function problemText(problem: ConfigProblem): string {
   switch (problem.code) {
     case 'notAMapping':
-      return t('{file} must be a mapping of settings (kubernetesVersion, featureGates, rules, slowRampBudgetSeconds, ignore)', {
-        file: CONFIG_FILE_NAME,
-      });
+      return t(
+        '{file} must be a mapping of settings (kubernetesVersion, featureGates, rules, slowRampBudgetSeconds, ignore)',
+        {
+          file: CONFIG_FILE_NAME,
+        },
+      );
     case 'unknownKey':
       return t('unknown setting "{key}" (known: {known})', { key: problem.key, known: problem.known });
     case 'wrongType':

@@ -28,7 +28,9 @@ export function releaseOf(cluster: ClusterTarget): string {
 export function targetErrorText(error: TargetError): string {
   switch (error.code) {
     case 'badVersion':
-      return t('"{value}" is not a Kubernetes version (expected a release such as 1.35)', { value: error.value });
+      return t('"{value}" is not a Kubernetes version (expected a release such as 1.35)', {
+        value: error.value,
+      });
     case 'tooOld':
       return t('Kubernetes {value} is older than the oldest release modelled ({oldest})', {
         value: error.value,
@@ -63,10 +65,13 @@ export function targetErrorText(error: TargetError): string {
         since: error.since,
       });
     case 'gateRemoved':
-      return t('feature gate {gate} was removed in Kubernetes {removedIn}: the feature is always on in {release}', {
-        gate: error.gate,
-        removedIn: error.removedIn,
-        release: error.release,
-      });
+      return t(
+        'feature gate {gate} was removed in Kubernetes {removedIn}: the feature is always on in {release}',
+        {
+          gate: error.gate,
+          removedIn: error.removedIn,
+          release: error.release,
+        },
+      );
   }
 }

@@ -4,7 +4,11 @@
  * semantics §3 row 2, §1.9). With only Resource or Pods metrics 0 is always rejected.
  */
 import { MIN_MIN_REPLICAS, MIN_MIN_REPLICAS_SCALE_TO_ZERO } from '../../../common/k8s/apiLimits';
-import { acceptsMinReplicasZero, onByDefaultSince, releaseName } from '../../../common/k8s/kubernetesVersions';
+import {
+  acceptsMinReplicasZero,
+  onByDefaultSince,
+  releaseName,
+} from '../../../common/k8s/kubernetesVersions';
 import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { hasV2Shape, shownValue } from './apiText';

@@ -35,7 +35,11 @@ export const missingResourceRequestRule: Rule = {
     const countsPodLevel = countsPodLevelRequests(cluster);
     for (const metric of utilizationMetrics(object)) {
       const pod = podRequestsOf(workload);
-      const lacking = containersLacking(countsPodLevel ? pod : withoutPodLevel(pod), metric.resource, metric.container);
+      const lacking = containersLacking(
+        countsPodLevel ? pod : withoutPodLevel(pod),
+        metric.resource,
+        metric.container,
+      );
       if (lacking.length === 0) continue;
       if (limitRangeDefaulting(workload, metric.resource, context.workspace)) continue;
       const args = {
@@ -60,4 +64,3 @@ export const missingResourceRequestRule: Rule = {
     }
   },
 };
-

@@ -29,11 +29,14 @@ export const toleranceSupportRule: Rule = {
       if (support === 'unknown') {
         context.report(
           span,
-          t('{path}: unknown field on Kubernetes {release}: per-direction tolerance exists from 1.33 {assumed}', {
-            path: field.path,
-            release: releaseOf(cluster),
-            assumed: assumedRelease(cluster),
-          }),
+          t(
+            '{path}: unknown field on Kubernetes {release}: per-direction tolerance exists from 1.33 {assumed}',
+            {
+              path: field.path,
+              release: releaseOf(cluster),
+              assumed: assumedRelease(cluster),
+            },
+          ),
           { severity: 'error' },
         );
       } else if (support === 'dropped') {
