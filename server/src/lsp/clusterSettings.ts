@@ -49,8 +49,9 @@ export class ClusterSettings {
   }
 
   /** Whether a URI is a `.hpa-lint.yaml` (its change re-lints every open file). */
-  isConfig(uri: string): boolean {
-    return isLintConfigPath(uri);
+  isConfig(uri: unknown): boolean {
+    // A client may send anything as a URI (test/server/robustness-protocol.test.ts).
+    return typeof uri === 'string' && isLintConfigPath(uri);
   }
 
   /** A config file changed (typed, saved, created, deleted): read it again. */
