@@ -53,7 +53,12 @@ export function startHpaService(connection: Connection): HpaService {
   const sync = new WorkspaceSync(PARSE_OPTIONS, (uri) => documents.get(uri) !== undefined);
   const workspace = sync.workspace;
   // Hover, completion and code actions (server/src/features): they read the same documents and index.
-  const features = registerLanguageFeatures(connection, { documents, workspace, indexedFile });
+  const features = registerLanguageFeatures(connection, {
+    documents,
+    workspace,
+    indexedFile,
+    cluster: (uri) => clusters.forUri(uri).settings.cluster,
+  });
   const fullTextCheck = new FullTextCheck({
     sync,
     openUris: () => documents.keys(),
