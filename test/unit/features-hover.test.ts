@@ -179,14 +179,19 @@ test('scaleUp with only a tolerance: default policies, and the tolerance band', 
   const on = (version: string) => {
     const resolved = resolveClusterTarget({ kubernetesVersion: version });
     if (!resolved.ok) throw new Error(version);
-    return value(hover(75, 8, { cluster: resolved.value })).split('\n\n')[3]!.split('  \n')[1];
+    return value(hover(75, 8, { cluster: resolved.value }))
+      .split('\n\n')[3]!
+      .split('  \n')[1];
   };
   assert.equal(
     on('1.34'),
     'Kubernetes 1.34 drops this field without the HPAConfigurableTolerance gate: the HPA scales at the cluster-wide 0.1.',
   );
   assert.equal(on('1.31'), 'Kubernetes 1.31 has no such field: per-direction tolerance exists from 1.33.');
-  assert.equal(on('1.35'), 'Kubernetes 1.35 honours it: this band replaces the cluster-wide 0.1 in this direction.');
+  assert.equal(
+    on('1.35'),
+    'Kubernetes 1.35 honours it: this band replaces the cluster-wide 0.1 in this direction.',
+  );
 });
 
 test('a Utilization metric: the formula and what the percentage means for these requests', () => {
