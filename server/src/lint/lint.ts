@@ -12,6 +12,7 @@ import { LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
 import type { Finding, Rule } from '../rules/types';
 import type { Severity } from '../settings';
 import type { HpaSettings } from '../settings';
+import { describeTarget } from '../../../common/k8s/kubernetesVersions';
 import { currentLocale, t } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { isKustomizationPath } from '../workspace/filePaths';
@@ -124,7 +125,8 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   };
   // A kustomize patch is checked on its own fields only: no required fields, no cross-resource rules.
   const partial = workspace.isPartial(file.uri);
-  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${partial}`;
+  // The cluster changes what the version-dependent rules say (common/k8s/kubernetesVersions.ts).
+  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${clusterKey(settings.cluster)}|${partial}`;
 
   // The index's own objects, so rules can tell "this object" from the others by identity. They are
   // in document order, as the documents are, so one cursor pairs them.
@@ -255,6 +257,18 @@ function runRules(
     });
   }
   return out;
+}
+
+const clusterKeys = new WeakMap<object, string>();
+
+/** One string per cluster target, built once per target object (the settings keep theirs). */
+function clusterKey(cluster: HpaSettings['cluster']): string {
+  let key = clusterKeys.get(cluster);
+  if (key === undefined) {
+    key = `${describeTarget(cluster)}|${cluster.configured}`;
+    clusterKeys.set(cluster, key);
+  }
+  return key;
 }
 
 /** yaml's messages carry a source excerpt after a colon on some errors; keep the first line. */
