@@ -16,7 +16,7 @@
  * Exit 0 without errors, 1 with errors, 2 on usage or I/O failure.
  */
 import { stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { FileModel } from '../yaml/documents';
 import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
