@@ -24,6 +24,7 @@ import type {
   PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
 import { helmRelease } from '../../bench/lint.bench';
+import { NODE_HOST } from '../../server/src/lsp/nodeHost';
 import { startHpaService } from '../../server/src/lsp/service';
 import { parseCounts } from '../../server/src/yaml/documents';
 
@@ -56,7 +57,7 @@ async function startService(holdSettings: boolean): Promise<InProcessService> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startHpaService(server);
+  startHpaService(server, NODE_HOST);
   server.listen();
   const client = createMessageConnection(
     new StreamMessageReader(toClient),

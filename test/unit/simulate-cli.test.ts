@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
+import { parseLoadCsv } from '../../common/preview/csv';
 
 function fakeIO(files: Record<string, string>) {
   const out: string[] = [];
@@ -149,7 +150,8 @@ test('csv and table formats', async () => {
   const lines = f.stdout().trimEnd().split('\n');
   assert.equal(
     lines[0],
-    't,replicas,readyReplicas,desiredReplicas,cpu_load,cpu_value,cpu_target,cpu_utilization,cpu_proposal,limitedBy,reason',
+    't_seconds,load:cpu (cores),hpa:replicas,hpa:ready,hpa:desired,hpa:reason,hpa:cpu:value_milli,' +
+      'hpa:limited_by,hpa:cpu:target,hpa:cpu:utilization_percent,hpa:cpu:proposal',
   );
   assert.equal(lines.length, 3);
   const t = fakeIO({ 'web.yaml': MANIFEST });
@@ -157,7 +159,10 @@ test('csv and table formats', async () => {
   const table = t.stdout().split('\n');
   assert.equal(table[0], 'HPA web, one sync every 15 s');
   assert.match(table[1] as string, /^t\s+load\s+utilization\s+proposal\s+replicas\s+ready\s+decision$/);
-  assert.match(table[2] as string, /^00:00\s+cpu=\S+\s+\d+%\/50%\s+2\s+2\s+2\s+within tolerance: no change$/);
+  assert.match(
+    table[2] as string,
+    /^00:00\s+cpu=\S+\s+\d+%\/50%\s+2\s+2\s+2\s+Every metric is within the tolerance band: no change from 2\.$/,
+  );
 });
 
 async function failure(files: Record<string, string>, args: string[]): Promise<string> {
@@ -303,4 +308,45 @@ spec:
     h.stderr(),
     'hpa-lint: m.yaml:9: a Pods metric needs pods.target (this is autoscaling/v2beta1 syntax; set apiVersion: autoscaling/v2beta1 or use target)\n',
   );
+});
+
+test('simulate --format csv is a load: --load replays it as the same run, and the panel reads the same loads', async () => {
+  const first = fakeIO({ 'web.yaml': MANIFEST });
+  const flags = ['--profile', 'burst', '--duration', '40m', '--replicas', '3'];
+  assert.equal(
+    await main(['simulate', 'web.yaml', ...flags, '--format', 'csv'], first.io),
+    0,
+    first.stderr(),
+  );
+  const exported = first.stdout();
+  const replay = fakeIO({ 'web.yaml': MANIFEST, 'run.csv': exported });
+  assert.equal(
+    await main(
+      [
+        'simulate',
+        'web.yaml',
+        '--load',
+        'run.csv',
+        '--duration',
+        '40m',
+        '--replicas',
+        '3',
+        '--format',
+        'csv',
+      ],
+      replay.io,
+    ),
+    0,
+    replay.stderr(),
+  );
+  // Every column but the notes: the same loads, replicas, reasons and proposals at every sync.
+  const rows = (text: string) => text.trimEnd().split('\n');
+  assert.equal(rows(exported).length, 161);
+  assert.deepEqual(rows(replay.stdout()), rows(exported));
+  assert.ok(new Set(rows(exported).map((r) => r.split(',')[2])).size > 2, 'the run scales');
+  // The preview's own reader takes the same file: one load column, every sync of the run.
+  const loads = parseLoadCsv(exported, ['cpu']);
+  assert.equal(loads.rows, 160);
+  assert.equal(loads.loads[0]!.points.length, 160);
+  assert.deepEqual(loads.ignoredColumns.slice(0, 2), ['hpa:replicas', 'hpa:ready']);
 });

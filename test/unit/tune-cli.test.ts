@@ -56,7 +56,7 @@ function withBehavior(behavior: unknown): string {
   return `${DEMO.trimEnd()}\n  behavior: ${JSON.stringify(behavior)}\n`;
 }
 
-/** The figures of docs/tune.md, from the simulate CSV (t, replicas, readyReplicas, desiredReplicas, cpu_load...). */
+/** The figures of docs/tune.md, from the simulate CSV (t_seconds, load:cpu (cores), hpa:replicas, hpa:ready, hpa:desired...). */
 function figuresFromCsv(load: string, csv: string): Omit<Figures, never> & { eventsPerHour: number } {
   const [header, ...rows] = csv.trim().split('\n');
   const columns = (header as string).split(',');
@@ -69,10 +69,11 @@ function figuresFromCsv(load: string, csv: string): Omit<Figures, never> & { eve
   let longest = 0;
   for (const row of rows) {
     const cells = row.split(',');
-    const replicas = Number(cells[at('replicas')]);
-    const ready = Number(cells[at('readyReplicas')]);
-    const want = Number(cells[at('desiredReplicas')]);
-    const demand = Number(cells[at('cpu_load')]);
+    const replicas = Number(cells[at('hpa:replicas')]);
+    const ready = Number(cells[at('hpa:ready')]);
+    const want = Number(cells[at('hpa:desired')]);
+    // The load column is in cores; the per-Pod target is in millicores.
+    const demand = Number(cells[at('load:cpu (cores)')]) * 1000;
     if (want !== replicas) events++;
     desired += want;
     const need = Math.min(

@@ -25,7 +25,8 @@ import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { loadFileNotes, noteLine, recordedSpan, requestNotes } from './runNotes';
 import { metricNamesOf, readManifestHpa } from './simulateManifest';
-import { behaviorYaml, tuneJson, tuneTable } from './tuneFormat';
+import { behaviorYaml } from '../../../common/tune/behaviorYaml';
+import { tuneJson, tuneTable } from './tuneFormat';
 
 const FORMATS = ['table', 'json', 'yaml'] as const;
 type Format = (typeof FORMATS)[number];

@@ -6,7 +6,7 @@
 import type { FileModel, YamlDocumentModel } from '../yaml/documents';
 import type { Span } from '../yaml/ranges';
 import type { K8sObject } from '../workspace/objects';
-import { ALL_RULES, YAML_SYNTAX_RULE } from '../rules/index';
+import { ALL_RULES, FILE_SKIPPED_RULE, YAML_SYNTAX_RULE } from '../rules/index';
 import { patchesSet } from '../rules/targets';
 import { LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
 import type { Finding, Rule } from '../rules/types';
@@ -16,6 +16,56 @@ import { currentLocale, t } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { isKustomizationPath } from '../workspace/filePaths';
 import { inlinePatchFindings } from './inlinePatchLint';
+
+/** The first `{{` or `{%` of a text. */
+const TEMPLATE_MARK = /\{\{|\{%/;
+/**
+ * Characters no manifest holds: NUL (YAML forbids it) and U+FFFD, what a decoder leaves where the
+ * bytes were not text in the encoding it read (workspace/textDecoding.ts).
+ */
+// NUL is the point of the pattern: a UTF-16 file read without its mark is half NULs.
+// eslint-disable-next-line no-control-regex
+const UNDECODED = /[\u0000\uFFFD]/;
+
+/**
+ * The one finding of a file the linter does not read (all of it, or its template documents): text
+ * that could not be decoded (`whole`: nothing else is linted), or Helm/Jinja templates that are not
+ * YAML until rendered, at the first template marker. Never more than one per file.
+ */
+function skippedFileFinding(
+  file: FileModel,
+  severityOf: (ruleId: string, reported: Severity) => Severity | undefined,
+): (Finding & { whole?: boolean }) | undefined {
+  const severity = severityOf(FILE_SKIPPED_RULE.id, FILE_SKIPPED_RULE.defaultSeverity);
+  if (!severity) return undefined;
+  const bad = UNDECODED.exec(file.text);
+  if (bad) {
+    return {
+      rule: FILE_SKIPPED_RULE.id,
+      severity,
+      message: t(
+        'File skipped: it is not UTF-8 text (a UTF-16 or UTF-32 file needs its byte-order mark); kubectl cannot read it either',
+      ),
+      span: { start: bad.index, end: bad.index + 1 },
+      uri: file.uri,
+      whole: true,
+    };
+  }
+  for (const doc of file.documents) {
+    if (!doc.model.hasContent || !doc.model.templated) continue;
+    const at = doc.offset + Math.max(0, TEMPLATE_MARK.exec(doc.model.text)?.index ?? 0);
+    return {
+      rule: FILE_SKIPPED_RULE.id,
+      severity,
+      message: t(
+        'Not linted: a template (Helm or Jinja) that is not YAML until it is rendered; lint the output of helm template instead',
+      ),
+      span: { start: at, end: at + 2 },
+      uri: file.uri,
+    };
+  }
+  return undefined;
+}
 
 /** YAML errors after which the parse still holds every other field as written. */
 const FIELD_LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY']);
@@ -81,6 +131,12 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   const objects = workspace.objectsIn(file.uri);
   let nextObject = 0;
 
+  const skipped = skippedFileFinding(file, severityOf);
+  if (skipped) {
+    const { whole, ...finding } = skipped;
+    findings.push(finding);
+    if (whole) return findings;
+  }
   for (const doc of file.documents) {
     if (!doc.model.relevant) continue;
     const parsed = doc.model.parsed;

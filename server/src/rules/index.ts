@@ -3,6 +3,7 @@
  *
  *   yaml-syntax                 error    The document is not valid YAML (yaml's own error).
  *   file-too-large              info     The file is larger than hpa.maxFileSizeBytes and was skipped.
+ *   file-skipped                info     The file is not linted: a template that is not YAML until rendered, or text that cannot be decoded.
  *   kustomize-render            warning  kustomize could not render an overlay (its own message, on the kustomization).
  *   kustomize-unavailable       info     No kustomize binary, or an untrusted workspace: the overlay is not rendered (how to enable it).
  *   schema                      error    Unknown fields, wrong types, missing required fields, unsupported values.
@@ -61,6 +62,8 @@ import type { Severity } from '../settings';
 /** Reported by the linter itself, not by a Rule object. */
 export const YAML_SYNTAX_RULE = { id: 'yaml-syntax', defaultSeverity: 'error' as Severity };
 export const FILE_TOO_LARGE_RULE = { id: 'file-too-large', defaultSeverity: 'info' as Severity };
+/** A file (or its documents) the linter cannot read as YAML: said once, never dropped in silence. */
+export const FILE_SKIPPED_RULE = { id: 'file-skipped', defaultSeverity: 'info' as Severity };
 /** Reported by the overlay checks (server/src/kustomize/): kustomize failed, or is not installed. */
 export const KUSTOMIZE_RENDER_RULE = { id: 'kustomize-render', defaultSeverity: 'warning' as Severity };
 export const KUSTOMIZE_UNAVAILABLE_RULE = {
@@ -96,6 +99,7 @@ export const ALL_RULES: readonly Rule[] = [
 export const ALL_RULE_IDS: readonly string[] = [
   YAML_SYNTAX_RULE.id,
   FILE_TOO_LARGE_RULE.id,
+  FILE_SKIPPED_RULE.id,
   KUSTOMIZE_RENDER_RULE.id,
   KUSTOMIZE_UNAVAILABLE_RULE.id,
   ...ALL_RULES.map((r) => r.id),
