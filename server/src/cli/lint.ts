@@ -10,8 +10,8 @@
  * with the same findings.
  * Exit 0 without errors, 1 with errors, 2 on usage or I/O failure.
  */
-import { readdir, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { FileModel } from '../yaml/documents';
 import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
@@ -20,7 +20,8 @@ import { ALL_RULE_IDS } from '../rules/index';
 import type { Finding } from '../rules/types';
 import type { SeverityOverride } from '../settings';
 import { kustomizeLayout } from '../kustomize/layout';
-import { isIndexedPath } from '../workspace/filePaths';
+import { listFolder } from '../workspace/diskWorkspace';
+import { findIndexedFiles } from '../workspace/workspaceFiles';
 import { overlayCheckFindings } from '../overlays/kustomizeRun';
 import { DEFAULT_SETTINGS, type HpaSettings } from '../settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -46,7 +47,6 @@ interface LintOptions {
 }
 
 const OVERRIDES = new Set(['off', 'info', 'warning', 'error', 'hint']);
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error]... [--locale L]
                 [--no-kustomize] [--kustomize-command "kustomize build"] [--jobs N]
@@ -219,20 +219,8 @@ async function expandInput(input: string, io: CliIO): Promise<string[]> {
     return [input]; // not on disk: io.readFile decides (and reports the failure)
   }
   if (!isDirectory) return [input];
-  const found: string[] = [];
-  await walk(full, found);
+  // Every file, however many: the server's start-up limit is not the CLI's.
+  const found = await findIndexedFiles(full, listFolder, Infinity);
   found.sort();
   return found.map((p) => (isAbsolute(input) ? p : relative(io.cwd, p) || p));
-}
-
-async function walk(dir: string, out: string[]): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) await walk(path, out);
-    } else if (isIndexedPath(entry.name)) {
-      out.push(path);
-    }
-  }
 }

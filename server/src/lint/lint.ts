@@ -8,7 +8,7 @@ import type { Span } from '../yaml/ranges';
 import type { K8sObject } from '../workspace/objects';
 import { ALL_RULES, FILE_SKIPPED_RULE, YAML_SYNTAX_RULE } from '../rules/index';
 import { patchesSet } from '../rules/targets';
-import { LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
+import { BUILT_IN_GROUPS, LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
 import type { Finding, Rule } from '../rules/types';
 import type { Severity } from '../settings';
 import type { HpaSettings } from '../settings';
@@ -78,6 +78,16 @@ for (const rule of ALL_RULES) {
     list.push(rule);
     RULES_BY_KIND.set(kind, list);
   }
+}
+
+/** Rules that also check custom-resource objects (Rule.customWorkloads). */
+const CUSTOM_WORKLOAD_RULES: readonly Rule[] = ALL_RULES.filter((rule) => rule.customWorkloads === true);
+
+/** The rules of an object: by its kind, and for a kind outside the built-in groups the custom-workload ones. */
+function rulesFor(object: K8sObject): readonly Rule[] {
+  const byKind = RULES_BY_KIND.get(object.kind);
+  if (byKind) return byKind;
+  return object.group !== undefined && !BUILT_IN_GROUPS.has(object.group) ? CUSTOM_WORKLOAD_RULES : [];
 }
 
 /** A finding as a rule reported it, relative to its document, before severity overrides. */
@@ -161,7 +171,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
       nextObject++;
     const object = objects[nextObject];
     if (!object || object.documentIndex !== doc.index) continue;
-    const rules = RULES_BY_KIND.get(object.kind) ?? [];
+    const rules = rulesFor(object);
     const ofDocument = cached(documentFindings, object, settingsKey, undefined, () =>
       runRules(rules, 'document', object, workspace, settings, partial),
     );
@@ -228,7 +238,7 @@ function cached(
 
 /** Runs every rule of a scope (switched off or not: the cache serves any later override) on one object. */
 function runRules(
-  rules: Rule[],
+  rules: readonly Rule[],
   scope: Rule['scope'],
   object: K8sObject,
   workspace: WorkspaceIndex,
