@@ -11,3 +11,19 @@ export function fileURLToPath(url: string | URL): string {
     throw new TypeError('File URL path must not include encoded / characters');
   return decodeURIComponent(parsed.pathname);
 }
+
+/**
+ * `pathToFileURL` for an absolute POSIX path, as Node writes it: the characters the URL parser would
+ * read as syntax or drop (`%`, `\`, tab and line breaks) percent-encoded first, the rest by the
+ * pathname setter (which encodes `?`, `#` and spaces).
+ */
+export function pathToFileURL(path: string): URL {
+  const url = new URL('file:///');
+  url.pathname = path
+    .replace(/%/g, '%25')
+    .replace(/\\/g, '%5C')
+    .replace(/\n/g, '%0A')
+    .replace(/\r/g, '%0D')
+    .replace(/\t/g, '%09');
+  return url;
+}

@@ -54,5 +54,7 @@ export function clientWorkspaceFiles(connection: Connection): WorkspaceFiles {
 
 export const BROWSER_HOST: ServerHost = {
   workspaceFiles: clientWorkspaceFiles,
+  // No synchronous file access in a Web Worker: a .hpa-lint.yaml applies once the editor opens it.
+  configFiles: { read: () => undefined, isRepositoryRoot: () => false },
   overlayRenderer: () => null,
 };

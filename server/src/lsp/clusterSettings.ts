@@ -5,7 +5,6 @@
  * what CI reads), and the answer to the status item's `hpa/kubernetesVersion`. A config file the
  * editor holds is read from the editor (unsaved text counts), others from disk.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, TextDocuments } from 'vscode-languageserver';
@@ -19,6 +18,7 @@ import { CONFIG_FILE_RULE } from '../rules/index';
 import type { Finding } from '../rules/types';
 import type { HpaSettings, Severity } from '../settings';
 import { toDiagnostic } from './diagnostics';
+import type { ConfigFileAccess } from './serverHost';
 
 export class ClusterSettings {
   private readonly files: LintConfigFiles;
@@ -26,18 +26,15 @@ export class ClusterSettings {
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly settings: () => HpaSettings,
+    disk: ConfigFileAccess,
   ) {
     this.files = new LintConfigFiles({
       read: (path) => {
         const open = this.documents.get(pathToFileURL(path).toString());
         if (open) return open.getText();
-        try {
-          return readFileSync(path, 'utf8');
-        } catch {
-          return undefined;
-        }
+        return disk.read(path);
       },
-      isRepositoryRoot: (folder) => existsSync(join(folder, '.git')),
+      isRepositoryRoot: (folder) => disk.isRepositoryRoot(folder),
     });
   }
 

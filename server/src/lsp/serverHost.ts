@@ -9,9 +9,21 @@ import type { OverlayRenderer } from '../overlays/overlayRenderer';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
+export interface ConfigFileAccess {
+  /** The file's text, or undefined when it cannot be read. */
+  read(path: string): string | undefined;
+  /** True for a folder that holds a `.git`: the config lookup stops there. */
+  isRepositoryRoot(folder: string): boolean;
+}
+
 export interface ServerHost {
   /** How the workspace's files are found and read (those the editor does not hold). */
   workspaceFiles(connection: Connection): WorkspaceFiles;
+  /**
+   * Synchronous reads of the config files (`.hpa-lint.yaml`) the editor does not hold: the disk in
+   * Node; none in the browser, where only a config file open in the editor applies.
+   */
+  configFiles: ConfigFileAccess;
   /** What renders kustomize overlays, or null where no program can run (the browser). */
   overlayRenderer(workspace: WorkspaceIndex): OverlayRenderer | null;
 }

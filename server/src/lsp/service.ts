@@ -69,7 +69,7 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
   });
   let settings: HpaSettings = { ...DEFAULT_SETTINGS };
   /** `.hpa-lint.yaml`: the settings each file is linted with, the file's own diagnostics. */
-  const clusters = new ClusterSettings(documents, () => settings);
+  const clusters = new ClusterSettings(documents, () => settings, host.configFiles);
   let canPullConfiguration = false;
   let canWatchFiles = false;
   let workspaceFolders: string[] = [];
