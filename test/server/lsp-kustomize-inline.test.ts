@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { LspClient, REPO_ROOT, compact } from './lspHarness';
+import { LspClient, REPO_ROOT, compact } from '../support/lspClient';
 
 const INLINE = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'inline');
 const uriOf = (path: string) => pathToFileURL(join(INLINE, path)).toString();

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { textsUnder } from '../support/fileTree';
-import { LspClient, REPO_ROOT, compact } from './lspHarness';
+import { LspClient, REPO_ROOT, compact } from '../support/lspClient';
 
 const TREE = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'unsaved');
 const uriOf = (path: string) => pathToFileURL(join(TREE, path)).toString();

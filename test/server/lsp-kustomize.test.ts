@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { type PreviewModel, PreviewModelRequest, WorkspaceTrustNotification } from '../../common/protocol';
-import { LspClient, REPO_ROOT, compact } from './lspHarness';
+import { LspClient, REPO_ROOT, compact } from '../support/lspClient';
 
 const SHOP = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
 const uriOf = (path: string) => pathToFileURL(join(SHOP, path)).toString();

@@ -17,7 +17,7 @@ import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { makeNonce, pageHtml, previewCsp } from '../../client/src/preview/previewHtml';
 import { REPO_ROOT } from '../fuzz/corpus';
-import { LspSession } from '../fuzz/lspSession';
+import { EDITOR_CAPABILITIES, LspClient } from '../support/lspClient';
 import { WEB_MODEL } from '../webview/fixtures';
 
 const TRAP = resolve(REPO_ROOT, 'test', 'support', 'network-trap.cjs');
@@ -93,16 +93,17 @@ test('the trap records and blocks every kind of attempt (so the tests below can 
 
 test('the language server, every feature exercised, makes no network attempt', async () => {
   const log = newLog();
-  const session = await LspSession.start({
+  const session = await LspClient.start({
+    capabilities: EDITOR_CAPABILITIES,
     nodeArgs: ['-r', TRAP],
     env: { HPA_NETWORK_TRAP_LOG: log },
     rootUri: pathToFileURL(EXAMPLES).toString(),
   });
   const uri = pathToFileURL(join(EXAMPLES, 'web-hpa.yaml')).toString();
   const text = readFileSync(join(EXAMPLES, 'web-hpa.yaml'), 'utf8');
-  const opened = await session.open(uri, text);
+  const opened = await session.openSettled(uri, text);
   assert.ok(opened, 'diagnostics for the opened document');
-  const changed = await session.change(uri, 2, text.replace('maxReplicas: 10', 'maxReplicas: 1'));
+  const changed = await session.changeSettled(uri, 2, text.replace('maxReplicas: 10', 'maxReplicas: 1'));
   assert.ok(changed, 'diagnostics for the changed document');
   const lines = text.split('\n');
   const maxLine = lines.findIndex((l) => l.includes('maxReplicas'));
