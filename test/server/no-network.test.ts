@@ -4,7 +4,7 @@
  * network; the preview webview runs in Chromium with every request other than its own page and
  * bundle recorded. Each must record nothing. The trap itself is tested first, so a trap that
  * stopped trapping fails here instead of passing everything.
- * Needs dist/ (node scripts/build.mjs) and /usr/bin/chromium.
+ * Needs dist/ (node scripts/build.mjs) and chromium on PATH.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { makeNonce, pageHtml, previewCsp } from '../../client/src/preview/previe
 import { REPO_ROOT } from '../fuzz/corpus';
 import { EDITOR_CAPABILITIES, LspClient } from '../support/lspClient';
 import { WEB_MODEL } from '../webview/fixtures';
+import { requireOnPath } from '../support/tools';
 
 const TRAP = resolve(REPO_ROOT, 'test', 'support', 'network-trap.cjs');
 const CLI_JS = resolve(REPO_ROOT, 'dist', 'cli.js');
@@ -146,7 +147,7 @@ test('the preview webview in Chromium requests nothing but its page and bundle',
     [`${origin}/dist/webview.css`, { file: 'webview.css', type: 'text/css' }],
   ]);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: requireOnPath('chromium'),
     args: [
       '--no-sandbox',
       '--disable-gpu',
