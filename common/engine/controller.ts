@@ -208,6 +208,8 @@ export function syncPrepared(
       result.error = failure.error ?? 'unknown error';
       result.decision = combined.why === 'allInvalid' ? 'noMetrics' : 'invalidMetricsBlockScaleDown';
       result.decisionArgs.failedMetric = failure.name;
+      result.decisionArgs.failedReason = failure.errorReason ?? 'InvalidMetricSourceType';
+      if (failure.errorCause !== undefined) result.decisionArgs.failedCause = failure.errorCause;
       if (combined.replicas !== null) result.decisionArgs.proposal = combined.replicas;
       return finish(result, state, hpa, now, false);
     }

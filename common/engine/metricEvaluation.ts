@@ -15,6 +15,7 @@ import {
   averageValueOfTotalReplicas,
   averageValueReplicas,
   MetricError,
+  type MetricFailureCause,
   resourceUtilizationReplicas,
   valueReplicas,
 } from './replicaCalculator';
@@ -42,6 +43,8 @@ export interface MetricEvaluation {
   /** The failure message, and the ScalingActive reason it sets. */
   error?: string;
   errorReason?: string;
+  /** What caused the failure, where a caller can act on it (no request: the what-if of one). */
+  errorCause?: MetricFailureCause;
   /** The controller's description, used in "<description> above target". */
   description: string;
 }
@@ -115,12 +118,15 @@ function requestsOf(
       if (!c) throw new MetricError(`container ${container} not found in Pod ${pod.name}`);
       request = c[resource];
       if (request === null || request === undefined) {
-        throw new MetricError(`missing request for ${resource} in container ${container} of Pod ${pod.name}`);
+        throw new MetricError(
+          `missing request for ${resource} in container ${container} of Pod ${pod.name}`,
+          'missingRequest',
+        );
       }
     } else {
       request = pod.requests[resource];
       if (request === null || request === undefined) {
-        throw new MetricError(`missing request for ${resource} in Pod ${pod.name}`);
+        throw new MetricError(`missing request for ${resource} in Pod ${pod.name}`, 'missingRequest');
       }
     }
     out.set(pod.name, request);
@@ -378,6 +384,7 @@ export function evaluateMetric(spec: MetricSpec, ctx: EvaluationContext): Metric
     base.proposal = null;
     base.error = message;
     base.errorReason = reason;
+    if (err instanceof MetricError && err.failureCause !== undefined) base.errorCause = err.failureCause;
     return base;
   }
 }

@@ -8,8 +8,14 @@ import { isWithinTolerance, type Tolerances } from './tolerance';
 import type { ControllerOptions } from './types';
 
 /** A metric that cannot produce a proposal; the message is the controller's. */
+/** Why a metric failed, where a caller acts on the cause (the preview's what-if for a request). */
+export type MetricFailureCause = 'missingRequest';
+
 export class MetricError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failureCause?: MetricFailureCause,
+  ) {
     super(message);
     this.name = 'MetricError';
   }

@@ -11,8 +11,13 @@ import { quantityMilliOrUndefined } from './quantity';
 import type { LoadSeries, SimulationInput } from './simulationTypes';
 import type { ControllerOptions, HPASpec, MetricSpec } from './types';
 
-/** Requests assumed when the target's are unknown: 1 CPU and 1 GiB per Pod. */
-export const DEFAULT_ASSUMED_REQUESTS: Readonly<Record<string, number>> = Object.freeze({
+/**
+ * The requests a what-if assumes when the target is not in the workspace at all (its Pods' requests
+ * are unknown, not absent): 1 CPU and 1 GiB per Pod. Never applied to a target that is known to lack
+ * a request: the controller cannot compute that utilization, and the simulation says so instead.
+ * Callers pass it (or the user's own value) as `assumeRequests` and tell the user they did.
+ */
+export const UNKNOWN_TARGET_REQUESTS: Readonly<Record<string, number>> = Object.freeze({
   cpu: 1000,
   memory: 1024 ** 3 * 1000,
 });
@@ -32,6 +37,12 @@ export interface SimulationInputOptions {
   mode?: 'controller' | 'formula';
   options?: Partial<ControllerOptions>;
   containerRequests?: Record<string, Record<string, number>>;
+  /**
+   * A what-if: the request per Pod (milli, by resource) assumed where a Utilization metric needs one
+   * that the target lacks (for ContainerResource, per container). Absent: nothing is assumed, and
+   * such a metric fails as in the controller (FailedGetResourceMetric).
+   */
+  assumeRequests?: Readonly<Record<string, number>>;
   /** Loads that replace the profile for the metrics they name. */
   loads?: LoadSeries[];
   name?: string;
@@ -98,7 +109,7 @@ export function targetTotalFor(
   return 0;
 }
 
-/** A ready-to-run SimulationInput: missing requests are filled with DEFAULT_ASSUMED_REQUESTS. */
+/** A ready-to-run SimulationInput: missing requests are filled only from `opts.assumeRequests`. */
 export function buildSimulationInput(
   spec: HPASpec,
   podRequests: Record<string, number>,
@@ -116,7 +127,10 @@ export function buildSimulationInput(
         : m.type === 'ContainerResource'
           ? m.containerResource?.name
           : undefined;
-    const assumed = resource === undefined ? undefined : DEFAULT_ASSUMED_REQUESTS[resource];
+    const assumed =
+      resource === undefined || !Object.hasOwn(opts.assumeRequests ?? {}, resource)
+        ? undefined
+        : opts.assumeRequests?.[resource];
     if (resource === undefined || assumed === undefined) continue;
     if (m.type === 'Resource' && requests[resource] === undefined) requests[resource] = assumed;
     if (m.type === 'ContainerResource' && typeof m.containerResource?.container === 'string') {
@@ -166,4 +180,58 @@ export function buildSimulationInput(
   if (opts.options) input.options = opts.options;
   if (opts.name !== undefined) input.name = opts.name;
   return input;
+}
+
+/** One request the simulation assumes, and why. */
+export interface AssumedRequest {
+  /** A resource (`cpu`) or, for a ContainerResource metric, `container/resource`. */
+  what: string;
+  resource: string;
+  milli: number;
+  /** `whatIf`: the user asked for it; `unknownTarget`: the target is not in the workspace. */
+  because: 'whatIf' | 'unknownTarget';
+}
+
+/** What a run assumes about the requests its Utilization metrics need, and what it leaves failing. */
+export interface RequestAssumption {
+  /** The `assumeRequests` to pass to `buildSimulationInput`. */
+  assumeRequests: Record<string, number>;
+  assumed: AssumedRequest[];
+  /**
+   * Utilization metrics the controller cannot compute (the target is known and lacks the request,
+   * and no what-if was asked): `cpu`, or `container/cpu` for ContainerResource.
+   */
+  uncomputable: string[];
+}
+
+/**
+ * Decides the requests a run assumes. A target known to lack a request is simulated as the
+ * controller handles it (the metric fails) unless the user asks "what if it requested X"; a target
+ * that is not in the workspace has unknown requests, so UNKNOWN_TARGET_REQUESTS stand in unless the
+ * user gives their own. Every assumption is returned so the caller can say it.
+ */
+export function assumeRequestsFor(
+  spec: HPASpec,
+  podRequests: Record<string, number>,
+  containerRequests: Record<string, Record<string, number>> | undefined,
+  targetKnown: boolean,
+  whatIf: Readonly<Record<string, number>> = {},
+): RequestAssumption {
+  const out: RequestAssumption = { assumeRequests: {}, assumed: [], uncomputable: [] };
+  for (const what of missingRequests(spec, podRequests, containerRequests)) {
+    const resource = what.includes('/') ? what.slice(what.lastIndexOf('/') + 1) : what;
+    const asked = Object.hasOwn(whatIf, resource) ? whatIf[resource] : undefined;
+    const stand =
+      targetKnown || !Object.hasOwn(UNKNOWN_TARGET_REQUESTS, resource)
+        ? undefined
+        : UNKNOWN_TARGET_REQUESTS[resource];
+    const milli = asked ?? stand;
+    if (milli === undefined) {
+      out.uncomputable.push(what);
+      continue;
+    }
+    out.assumeRequests[resource] = milli;
+    out.assumed.push({ what, resource, milli, because: asked !== undefined ? 'whatIf' : 'unknownTarget' });
+  }
+  return out;
 }

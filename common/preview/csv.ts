@@ -1,12 +1,11 @@
 /**
- * CSV in and out of the preview. Export: the timeline of every variant, one row per sync. Import: a
+ * CSV in and out of the preview and `hpa-lint simulate`. Export: the timeline of every run, one row per sync. Import: a
  * load the user recorded, one column per metric, values as Kubernetes quantities (`1500m`, `1.5`,
  * `2Gi`) so they read like the manifest, or `-` where the metric reported nothing. An exported file
  * loads back unchanged (its `load:<metric>` columns are recognised).
  */
-import type { LoadSeries } from '../engine/simulationTypes';
+import type { LoadSeries, SimulationResult } from '../engine/simulationTypes';
 import { parseQuantity } from '../engine/quantity';
-import type { VariantRun } from './variants';
 import { translate } from '../l10n/catalog';
 import { PREVIEW_CATALOG, type PreviewKey } from '../l10n/catalogs/preview';
 import type { PreviewLocale } from './locale';
@@ -35,20 +34,46 @@ function row(cells: (string | number)[]): string {
 /** The unit of an exported load column, in its header (the import drops it again). */
 const LOAD_UNITS: Record<string, string> = { cpu: ' (cores)', memory: ' (bytes)' };
 
+/** A run of the timeline: the preview's variants, or the one run of `hpa-lint simulate`. */
+export interface TimelineRun {
+  key: string;
+  result: SimulationResult;
+}
+
 /**
- * The timeline as CSV: time, each metric's load (a plain number in base units), then per variant the replicas,
- * ready replicas, desired replicas, the reason code and each metric's value in milli-units.
- * Rows follow the first run's syncs; every run shares the same sync times.
+ * The one timeline grammar, written by the preview's "Export CSV" and `hpa-lint simulate --format
+ * csv` alike, and read back as a load by both (`parseLoadCsv`: its `load:<metric>` columns), so an
+ * exported run replays as the same run.
+ *
+ * Columns: time, each metric's load (a plain number in base units: cores, bytes or the metric's
+ * value), then per run the replicas, ready replicas, desired replicas, the reason code, each
+ * metric's value in milli-units, what limited the step, and each metric's target (milli-units, or
+ * percent for Utilization), utilization (percent of request) and proposal; with `actual`, a last
+ * column `actual:replicas` (what the HPA really did, empty where unknown). Rows follow the first
+ * run's syncs; every run shares the same sync times.
  */
-export function timelineToCsv(runs: VariantRun[], metricNames: string[]): string {
+export function timelineToCsv(
+  runs: readonly TimelineRun[],
+  metricNames: readonly string[],
+  actual?: readonly (number | null)[],
+): string {
   const header: string[] = ['t_seconds', ...metricNames.map((m) => `load:${m}${LOAD_UNITS[m] ?? ''}`)];
   for (const run of runs) {
     header.push(`${run.key}:replicas`, `${run.key}:ready`, `${run.key}:desired`, `${run.key}:reason`);
     for (const m of metricNames) header.push(`${run.key}:${m}:value_milli`);
+    header.push(`${run.key}:limited_by`);
+    for (const m of metricNames)
+      header.push(
+        `${run.key}:${m}:target`,
+        `${run.key}:${m}:utilization_percent`,
+        `${run.key}:${m}:proposal`,
+      );
   }
+  if (actual) header.push('actual:replicas');
   const lines = [row(header)];
   const first = runs[0];
   if (!first) return lines.join('\n') + '\n';
+  const cellsPerRun = 5 + metricNames.length * 4;
   first.result.steps.forEach((step, i) => {
     const cells: (string | number)[] = [step.t];
     for (const m of metricNames) {
@@ -61,15 +86,17 @@ export function timelineToCsv(runs: VariantRun[], metricNames: string[]): string
     for (const run of runs) {
       const s = run.result.steps[i];
       if (!s) {
-        cells.push('', '', '', '', ...metricNames.map(() => ''));
+        cells.push(...Array<string>(cellsPerRun).fill(''));
         continue;
       }
+      const samples = metricNames.map((m) => s.metrics.find((x) => x.name === m));
       cells.push(s.replicas, s.readyReplicas, s.desiredReplicas, s.reason);
-      for (const m of metricNames) {
-        const sample = s.metrics.find((x) => x.name === m);
-        cells.push(sample ? sample.value : '');
-      }
+      for (const sample of samples) cells.push(sample ? sample.value : '');
+      cells.push(s.limitedBy ?? '');
+      for (const sample of samples)
+        cells.push(sample?.target ?? '', sample?.utilization ?? '', sample?.proposal ?? '');
     }
+    if (actual) cells.push(actual[i] ?? '');
     lines.push(row(cells));
   });
   return lines.join('\n') + '\n';
@@ -83,6 +110,12 @@ export interface LoadCsv {
   ignoredColumns: string[];
   /** Time of the last row, in seconds. */
   lastT: number;
+  /**
+   * The time the recording covers, from 0: the last row holds for as long as the row before it did
+   * (rows every 60 s up to 7140 s cover 7200 s, as a Prometheus range covers end - start + step).
+   * null for a single row, which has no span of its own.
+   */
+  spanSeconds: number | null;
 }
 
 /** What can be wrong with a load file: a message of the preview bundles (`csv.*` in common/l10n). */
@@ -274,6 +307,7 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   const openGaps = new Map<string, number>();
   const addGap = (s: LoadSeries, from: number, to: number) => (s.gaps ??= []).push({ from, to });
   let lastT = -1;
+  let previousT = -1;
   for (const { cells, line } of data) {
     if (cells.length > columns.length + 1)
       throw new CsvError(
@@ -283,6 +317,7 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
       );
     const t = parseTime(cells[0] ?? '', line);
     if (t <= lastT) throw new CsvError('csv.timeNotIncreasing', { t, previous: lastT }, line);
+    previousT = lastT;
     lastT = t;
     columns.forEach((name, c) => {
       if (name === null) return;
@@ -305,5 +340,6 @@ export function parseLoadCsv(text: string, metricNames: string[]): LoadCsv {
   for (const [name, from] of openGaps) addGap(series.get(name)!, from, OPEN_GAP_END);
   for (const s of series.values())
     if (s.points.length === 0 && !s.gaps) throw new CsvError('csv.noValues', { column: s.metric });
-  return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT };
+  const spanSeconds = previousT < 0 ? null : lastT + (lastT - previousT);
+  return { loads: [...series.values()], rows: data.length, ignoredColumns: ignored, lastT, spanSeconds };
 }

@@ -15,7 +15,15 @@ export function describeDecision(
   locale: PreviewLocale,
   bounds: { min: number; max: number },
 ): string {
-  const template = PREVIEW_STRINGS[locale][reasonKey(step.reason)] ?? step.reason;
+  // A metric that fails for want of a request says so: no wait for Pods will change it.
+  const missingRequest = step.reasonArgs?.failedCause === 'missingRequest';
+  const key: StringKey =
+    missingRequest && step.reason === 'noMetrics'
+      ? 'missingRequest.noMetrics'
+      : missingRequest && step.reason === 'invalidMetricsBlockScaleDown'
+        ? 'missingRequest.invalidMetricsBlockScaleDown'
+        : reasonKey(step.reason);
+  const template = PREVIEW_STRINGS[locale][key] ?? step.reason;
   const none = '–';
   // The step's own numbers override same-named reasonArgs: the sentence must agree with its row in the log.
   const args: Record<string, string | number> = {

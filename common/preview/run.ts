@@ -8,7 +8,13 @@ import { effectiveMetrics, effectiveMinReplicas, resolveBehavior, resolveOptions
 import { LOAD_PROFILES, makeProfileLoad } from '../engine/loadProfiles';
 import { metricDisplayName } from '../engine/metricEvaluation';
 import type { LoadSeries, SimulationInput } from '../engine/simulationTypes';
-import { buildSimulationInput, missingRequests, targetTotalFor } from '../engine/simulationInput';
+import {
+  assumeRequestsFor,
+  buildSimulationInput,
+  targetTotalFor,
+  type AssumedRequest,
+  type RequestAssumption,
+} from '../engine/simulationInput';
 import { simulate } from '../engine/simulator';
 import { resolveTolerances } from '../engine/tolerance';
 import type { HPASpec } from '../engine/types';
@@ -27,8 +33,13 @@ export interface PreviewRun {
   durationSeconds: number;
   /** The replicas the runs started from (the setting, else the target's replicas, else minReplicas). */
   initialReplicas: number;
-  /** Utilization metrics whose request is unknown: the engine assumed DEFAULT_ASSUMED_REQUESTS. */
-  assumedRequests: string[];
+  /** Requests the run assumes: the user's what-if, or stand-ins for a target not in the workspace. */
+  assumedRequests: AssumedRequest[];
+  /**
+   * Utilization metrics the controller cannot compute: the target lacks the request and no what-if
+   * was asked (`cpu`, or `container/cpu`). The HPA does not scale on them (FailedGetResourceMetric).
+   */
+  uncomputable: string[];
   /**
    * Per metric: the load (milli-units) the starting replicas handle exactly at target, the "1×" of
    * the profiles' peak setting. The chart draws each load in these units on its own axis.
@@ -94,6 +105,17 @@ export function buildLoads(
   return loads;
 }
 
+/** What a panel run assumes about missing requests: the model's target and the what-if setting. */
+export function requestAssumptionOf(model: PreviewModel, settings: PanelSettings): RequestAssumption {
+  return assumeRequestsFor(
+    model.spec,
+    model.podRequests,
+    model.containerRequests,
+    model.target !== null,
+    settings.assumeRequests,
+  );
+}
+
 /** Each metric's "1×": what the starting replicas handle at target (0 when the target is unreadable). */
 export function loadUnitsOf(input: SimulationInput): Record<string, number> {
   const units: Record<string, number> = {};
@@ -128,15 +150,19 @@ export function runPreview(
     initialReplicas:
       initialReplicas ?? Math.min(Math.max(1, minReplicas), Math.max(1, model.spec.maxReplicas)),
     assumedRequests: [],
+    uncomputable: [],
     loadUnits: {},
   };
   try {
     const tolerances = resolveTolerances(resolveBehavior(model.spec.behavior), resolveOptions(options));
     out.tolerance = { down: tolerances.scaleDown, up: tolerances.scaleUp };
-    out.assumedRequests = missingRequests(model.spec, model.podRequests, model.containerRequests);
-    // The engine fills in assumed requests; the loads are then sized on exactly those.
+    const assumption = requestAssumptionOf(model, settings);
+    out.assumedRequests = assumption.assumed;
+    out.uncomputable = assumption.uncomputable;
+    // The engine fills in the assumed requests only; the loads are then sized on exactly those.
     const base = buildSimulationInput(model.spec, model.podRequests, {
       containerRequests: model.containerRequests,
+      assumeRequests: assumption.assumeRequests,
       initialReplicas,
       durationSeconds: settings.durationSeconds,
       podStartupSeconds: settings.podStartupSeconds,

@@ -23,6 +23,11 @@ export interface PanelSettings {
   initialReplicas: number | null;
   syncPeriodSeconds: number;
   podStartupSeconds: number;
+  /**
+   * The what-if "assume a request of X" (milli per Pod, by resource) for Utilization metrics whose
+   * target lacks the request. Absent or empty: nothing is assumed, as in the cluster.
+   */
+  assumeRequests?: Record<string, number>;
   /** Controller flags that differ from the defaults (set by `hpa-lint simulate`, not by the form). */
   options?: Partial<ControllerOptions>;
 }
@@ -31,6 +36,8 @@ export interface PanelSettings {
 export interface FixedLoad {
   name: string;
   loads: LoadSeries[];
+  /** The time the recording covers (a CSV's rows, a Prometheus range), when it has one. */
+  spanSeconds?: number;
 }
 
 export const LIMITS = {
@@ -99,6 +106,18 @@ function sanitizeOptions(v: unknown): Partial<ControllerOptions> | undefined {
   return Object.keys(out).length > 0 ? (out as Partial<ControllerOptions>) : undefined;
 }
 
+/** Resource names with a request above 0 and below 1e18 milli (about a pebibyte of memory) only. */
+function sanitizeAssumeRequests(v: unknown): Record<string, number> | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const out: Record<string, number> = {};
+  for (const [resource, milli] of Object.entries(v as Record<string, unknown>)) {
+    if (!/^[a-z0-9][a-z0-9.\-/]*$/.test(resource)) continue;
+    if (typeof milli === 'number' && Number.isFinite(milli) && milli > 0 && milli < 1e18)
+      out[resource] = Math.round(milli);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** Any value (saved state, a partial update) made into complete, in-range settings for these metrics. */
 export function sanitizeSettings(
   v: unknown,
@@ -119,8 +138,10 @@ export function sanitizeSettings(
   }
   const initial = o.initialReplicas;
   const options = sanitizeOptions(o.options);
+  const assumeRequests = sanitizeAssumeRequests(o.assumeRequests);
   return {
     ...(options ? { options } : {}),
+    ...(assumeRequests ? { assumeRequests } : {}),
     metricLoads,
     durationSeconds: Math.round(
       clamp(o.durationSeconds, LIMITS.durationSeconds, DEFAULT_SETTINGS.durationSeconds),

@@ -8,7 +8,7 @@
 import { buildSimulationInput } from '../engine/simulationInput';
 import type { TuneLoad } from '../tune/search';
 import type { PreviewModel } from '../protocol';
-import { buildLoads } from './run';
+import { buildLoads, requestAssumptionOf } from './run';
 import type { FixedLoad, PanelSettings } from './settings';
 
 export const STANDARD_TUNE_PROFILES = ['night', 'normal', 'burst'] as const;
@@ -37,6 +37,7 @@ function inputFor(model: PreviewModel, settings: PanelSettings, fixed: FixedLoad
       : undefined);
   const input = buildSimulationInput(model.spec, model.podRequests, {
     containerRequests: model.containerRequests,
+    assumeRequests: requestAssumptionOf(model, settings).assumeRequests,
     initialReplicas,
     durationSeconds: settings.durationSeconds,
     podStartupSeconds: settings.podStartupSeconds,

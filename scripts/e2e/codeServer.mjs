@@ -1,65 +1,69 @@
-// Installs, caches and starts code-server 4.96.4: VS Code 1.96.4 served to a browser, the one real
-// VS Code that runs on these offline machines. The steps follow docs/real-vscode-tests.md (shared
-// docs): code-server's own postinstall fetches from a git host, so it is installed with scripts off
-// and the postinstall's work is done here by hand.
-import { spawn } from 'node:child_process';
+// Installs, caches and starts code-server: VS Code served to a browser, the real VS Code that runs
+// on these offline machines. Two releases: 4.96.4 (VS Code 1.96.4, the oldest VS Code that
+// engines.vscode allows, on the Node.js 20 running the tests) and the newest code-server on the npm
+// registry (on Node.js 24 from the registry, see nodeRuntime.mjs). The steps follow
+// docs/real-vscode-tests.md (shared docs): code-server's own postinstall fetches from a git host, so
+// it is installed with scripts off and the postinstall's work is done here by hand.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { setTimeout, clearTimeout } from 'node:timers';
 import { setTimeout as delay } from 'node:timers/promises';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { ensureNode } from './nodeRuntime.mjs';
+import { log, npm, run } from './shell.mjs';
 
-export const CODE_SERVER_VERSION = '4.96.4';
+export { log, run };
+
+/**
+ * The code-server releases the suite runs in, oldest first. What differs between them is what the
+ * by-hand install has to do:
+ * - `node`: the Node.js release it runs on (null: the Node.js running the tests);
+ * - `dropShrinkwraps`: lock files removed before `npm install` (4.96.4's pins @vscode/proxy-agent
+ *   to a git URL; 4.139.1's name only registry tarballs and are kept);
+ * - `rebuild`/`rebuildRoot`: native modules without a prebuilt binary for this Node.js ABI, built by
+ *   node-gyp against the headers of the Node.js they will run in;
+ * - `serverArgs`: what code-server needs on its command line for the suite to run in it;
+ * - `load`/`loadRoot`: native modules that must then load in that Node.js (checked once, at install,
+ *   so that a broken binary fails here and not as a workbench that never opens). kerberos is left
+ *   out everywhere: it serves proxy authentication, which nothing here uses.
+ */
+export const CODE_SERVER_RELEASES = {
+  '4.96.4': {
+    vscode: '1.96.4',
+    node: null,
+    dropShrinkwraps: ['npm-shrinkwrap.json', 'extensions/npm-shrinkwrap.json'],
+    rebuild: ['@parcel/watcher', '@vscode/spdlog', 'node-pty', 'native-watchdog'],
+    rebuildRoot: ['argon2'],
+    load: ['@parcel/watcher', '@vscode/spdlog', 'node-pty', 'native-watchdog'],
+    loadRoot: ['argon2'],
+    serverArgs: [],
+  },
+  '4.139.1': {
+    vscode: '1.139.1',
+    node: '24.22.3',
+    dropShrinkwraps: [],
+    // @parcel/watcher (its linux-x64-glibc package), node-pty (prebuilds/) and argon2 (prebuilds/)
+    // ship N-API binaries, which load in any Node.js; these two compile against Node.js 24's headers.
+    // @vscode/fs-copyfile builds only on macOS.
+    rebuild: ['@vscode/spdlog', '@vscode/native-watchdog'],
+    rebuildRoot: [],
+    load: ['@parcel/watcher', '@vscode/spdlog', 'node-pty', '@vscode/native-watchdog'],
+    loadRoot: ['argon2'],
+    // A built VS Code of this age reads extensionDevelopmentPath and extensionTestsPath from the
+    // workbench URL's payload only when the smoke-test driver is on (1.96 always did). code-server
+    // passes VS Code server flags it does not know through --vscode-option.
+    serverArgs: ['--vscode-option', 'enable-smoke-test-driver'],
+  },
+};
+export const OLDEST_CODE_SERVER = '4.96.4';
+export const NEWEST_CODE_SERVER = '4.139.1';
+/** The version the scripts that use one VS Code (screenshots, preview worker) take. */
+export const CODE_SERVER_VERSION = OLDEST_CODE_SERVER;
 
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--ignore-scripts'];
 const COMPLETE_MARKER = '.hpa-install-complete';
-
-/** Prints one progress line; the e2e runners share the prefix so their output reads as one log. */
-export function log(message) {
-  console.log(`[e2e] ${message}`);
-}
-
-/**
- * Runs a command and resolves when it exits with 0. Its output is kept and shown only on failure, so
- * a working install prints progress lines instead of npm's chatter.
- */
-export function run(command, args, { cwd, env, quiet = true } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve(output);
-      else {
-        const tail = output.split('\n').slice(-40).join('\n');
-        reject(
-          new Error(
-            `${command} ${args.join(' ')} (in ${cwd ?? process.cwd()}) ended with ${signal ?? code}\n${tail}`,
-          ),
-        );
-      }
-    });
-  });
-}
-
-/** npm occasionally drops a connection to the registry; one more attempt is cheaper than a failed run. */
-async function npm(args, cwd, step) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run('npm', args, { cwd });
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      log(`${step}: attempt ${attempt} failed, retrying (${String(error.message).split('\n')[0]})`);
-    }
-  }
-}
 
 function symlink(target, path) {
   rmSync(path, { force: true, recursive: false });
@@ -71,18 +75,54 @@ export function codeServerEntry(installDir) {
   return join(installDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 }
 
+/** Fails unless every module in `modules` loads from `dir` in the Node.js `node`. */
+function assertNativeModulesLoad(node, dir, modules) {
+  if (modules.length === 0) return;
+  const script = `for (const m of ${JSON.stringify(modules)}) require(m);`;
+  try {
+    execFileSync(node, ['-e', script], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  } catch (error) {
+    throw new Error(
+      `native modules of code-server do not load in ${node} (${modules.join(', ')}):\n${error.stderr}`,
+    );
+  }
+}
+
 /**
- * Installs code-server into `<cacheDir>/code-server-<version>` unless a complete install is already
- * there. The work happens in a staging folder that is renamed only when every step succeeded, so an
- * interrupted install is never mistaken for a finished one.
- * @returns the path of code-server's entry.js
+ * A code-server release ready to start: `entry` is its entry.js, `node` the Node.js binary that
+ * runs it, `serverArgs` the extra flags it starts with, `vscodeVersion` the VS Code inside.
+ * @typedef {{ codeServerVersion: string, vscodeVersion: string, entry: string, node: string, nodeVersion: string, serverArgs: string[] }} CodeServer
  */
-export async function ensureCodeServer(cacheDir) {
-  const installDir = join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
+
+/**
+ * Installs code-server `version` (a key of CODE_SERVER_RELEASES) into `<cacheDir>/code-server-<version>`
+ * unless a complete install is already there, and the Node.js it needs into `<cacheDir>/node-<v>`.
+ * The work happens in a staging folder that is renamed only when every step succeeded, so an
+ * interrupted install is never mistaken for a finished one.
+ * @returns {Promise<CodeServer>}
+ */
+export async function ensureCodeServerRelease(cacheDir, version) {
+  const release = CODE_SERVER_RELEASES[version];
+  if (!release) {
+    throw new Error(
+      `unknown code-server ${version} (known: ${Object.keys(CODE_SERVER_RELEASES).join(', ')})`,
+    );
+  }
+  const runtime = release.node ? await ensureNode(cacheDir, release.node) : undefined;
+  const node = runtime?.node ?? process.execPath;
+  const installDir = join(cacheDir, `code-server-${version}`);
   const entry = codeServerEntry(installDir);
+  const ready = () => ({
+    codeServerVersion: version,
+    vscodeVersion: vscodeVersionOf(entry),
+    entry,
+    node,
+    nodeVersion: release.node ?? process.versions.node,
+    serverArgs: release.serverArgs,
+  });
   if (existsSync(join(installDir, COMPLETE_MARKER)) && existsSync(entry)) {
-    log(`code-server ${CODE_SERVER_VERSION}: cached in ${installDir}`);
-    return entry;
+    log(`code-server ${version}: cached in ${installDir}`);
+    return ready();
   }
   const staging = `${installDir}.partial`;
   rmSync(staging, { recursive: true, force: true });
@@ -90,26 +130,33 @@ export async function ensureCodeServer(cacheDir) {
   mkdirSync(staging, { recursive: true });
   const started = Date.now();
   const step = (n, text) =>
-    log(`code-server install ${n}/6 (${Math.round((Date.now() - started) / 1000)} s): ${text}`);
+    log(`code-server ${version} install ${n}/7 (${Math.round((Date.now() - started) / 1000)} s): ${text}`);
+  // npm itself, and so node-gyp under `npm rebuild`, run on the Node.js that code-server will run on;
+  // --nodedir hands node-gyp that Node.js's headers, which it would otherwise download.
+  const env = runtime ? { PATH: `${runtime.binDir}${delimiter}${process.env.PATH}` } : undefined;
+  const nodedir = runtime ? [`--nodedir=${runtime.headersDir}`] : [];
 
-  step(1, `npm install code-server@${CODE_SERVER_VERSION} with scripts off`);
+  step(1, `npm install code-server@${version} with scripts off`);
   await npm(
-    ['install', '--prefix', staging, ...NPM_FLAGS, `code-server@${CODE_SERVER_VERSION}`],
+    ['install', '--prefix', staging, ...NPM_FLAGS, `code-server@${version}`],
     staging,
     'code-server',
+    env,
   );
 
   const vscodeDir = join(staging, 'node_modules', 'code-server', 'lib', 'vscode');
-  step(2, "VS Code's runtime dependencies (its shrinkwrap pins @vscode/proxy-agent to a git URL: dropped)");
-  rmSync(join(vscodeDir, 'npm-shrinkwrap.json'), { force: true });
-  await npm(['install', '--omit=dev', ...NPM_FLAGS], vscodeDir, 'vscode dependencies');
-
-  step(3, 'native modules of VS Code (kerberos is not needed)');
-  await npm(
-    ['rebuild', '@parcel/watcher', '@vscode/spdlog', 'node-pty', 'native-watchdog'],
-    vscodeDir,
-    'rebuild',
+  step(
+    2,
+    `VS Code's runtime dependencies${release.dropShrinkwraps.length ? ` (dropped: ${release.dropShrinkwraps.join(', ')})` : ''}`,
   );
+  for (const file of release.dropShrinkwraps) rmSync(join(vscodeDir, file), { force: true });
+  await npm(['install', '--omit=dev', ...NPM_FLAGS], vscodeDir, 'vscode dependencies', env);
+
+  step(
+    3,
+    `native modules of VS Code built for Node.js ${release.node ?? process.versions.node}: ${release.rebuild.join(', ')}`,
+  );
+  await npm(['rebuild', ...nodedir, ...release.rebuild], vscodeDir, 'rebuild', env);
 
   step(4, 'the links the postinstall would have made');
   symlink('node_modules', join(vscodeDir, 'node_modules.asar'));
@@ -118,16 +165,31 @@ export async function ensureCodeServer(cacheDir) {
 
   step(5, "the built-in extensions' dependencies");
   const extensionsDir = join(vscodeDir, 'extensions');
-  rmSync(join(extensionsDir, 'npm-shrinkwrap.json'), { force: true });
-  await npm(['install', '--omit=dev', ...NPM_FLAGS], extensionsDir, 'built-in extensions');
+  await npm(['install', '--omit=dev', ...NPM_FLAGS], extensionsDir, 'built-in extensions', env);
 
-  step(6, 'argon2 (password hashing; loaded at start even with --auth none)');
-  await npm(['rebuild', 'argon2'], staging, 'argon2');
+  if (release.rebuildRoot.length > 0) {
+    step(6, `${release.rebuildRoot.join(', ')} (password hashing; loaded at start even with --auth none)`);
+    await npm(['rebuild', ...nodedir, ...release.rebuildRoot], staging, 'argon2', env);
+  } else {
+    step(6, 'argon2 ships a prebuilt N-API binary: nothing to build');
+  }
 
-  writeFileSync(join(staging, COMPLETE_MARKER), `${CODE_SERVER_VERSION}\n${new Date().toISOString()}\n`);
+  step(7, `the native modules load in Node.js ${release.node ?? process.versions.node}`);
+  assertNativeModulesLoad(node, vscodeDir, release.load);
+  assertNativeModulesLoad(node, join(staging, 'node_modules', 'code-server'), release.loadRoot);
+
+  writeFileSync(join(staging, COMPLETE_MARKER), `${version}\n${new Date().toISOString()}\n`);
   renameSync(staging, installDir);
-  log(`code-server ${CODE_SERVER_VERSION}: installed in ${Math.round((Date.now() - started) / 1000)} s`);
-  return entry;
+  log(`code-server ${version}: installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  return ready();
+}
+
+/**
+ * Installs (or finds cached) code-server 4.96.4, the one VS Code of the single-version scripts.
+ * @returns the path of code-server's entry.js
+ */
+export async function ensureCodeServer(cacheDir) {
+  return (await ensureCodeServerRelease(cacheDir, CODE_SERVER_VERSION)).entry;
 }
 
 /** VS Code's version inside code-server, read from its product.json-like package. */
@@ -175,11 +237,16 @@ export function isolatedEnv(sessionDir) {
 
 /**
  * Installs a .vsix the way a user does, into the given extensions folder. The user-data-dir must be
- * the session's: VS Code records installed language packs there (languagepacks.json).
+ * the session's: VS Code records installed language packs there (languagepacks.json). `node` is the
+ * Node.js that code-server runs on (its native modules are built for that one).
  */
-export async function installVsix(entry, { extensionsDir, userDataDir, env }, vsixPath) {
+export async function installVsix(
+  entry,
+  { extensionsDir, userDataDir, env, node = process.execPath },
+  vsixPath,
+) {
   const output = await run(
-    process.execPath,
+    node,
     [
       entry,
       '--user-data-dir',
@@ -203,12 +270,14 @@ export async function installVsix(entry, { extensionsDir, userDataDir, env }, vs
  */
 export async function startCodeServer({
   entry,
+  node = process.execPath,
   port,
   userDataDir,
   extensionsDir,
   workspace,
   locale,
   trustWorkspace = true,
+  serverArgs = [],
   env = {},
 }) {
   const args = [
@@ -223,13 +292,14 @@ export async function startCodeServer({
     extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
+    ...serverArgs,
   ];
   // Without this flag the folder opens in restricted mode (the settings written by the caller keep
   // the trust prompt away), which is how the untrusted pass runs.
   if (trustWorkspace) args.push('--disable-workspace-trust');
   if (locale) args.push('--locale', locale);
   args.push(workspace);
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
     env: { ...process.env, ...env },

@@ -1,23 +1,28 @@
-// The preview's simulation worker in a real VS Code: the packaged extension in code-server 4.96.4
-// (VS Code 1.96.4), driven through Chromium. Opens examples/web-hpa.yaml, opens the preview, asks for
+// The preview's simulation worker in a real VS Code: the packaged extension in code-server (4.96.4,
+// VS Code 1.96.4, unless --code-server names another release of codeServer.mjs), driven through Chromium. Opens examples/web-hpa.yaml, opens the preview, asks for
 // a run long enough to go to the worker (24 h at a 5 s sync), and checks inside the webview that the
 // worker ran it and the charts are drawn. It also records why the worker starts from a blob: URL:
 // `new Worker(asWebviewUri(...))` is refused as cross-origin while a fetch of it is answered.
 //
-//   node scripts/e2e/previewWorker.mjs [--skip-build]
+//   node scripts/e2e/previewWorker.mjs [--skip-build] [--code-server 4.139.1]
 // Exits 1 when the run did not happen in the worker. Prints what it found as JSON.
 // The functions passed to frame.evaluate run in the webview page, where these exist.
 /* global document, location, Worker, fetch */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureCodeServer, log } from './codeServer.mjs';
+import { CODE_SERVER_VERSION, ensureCodeServerRelease, log } from './codeServer.mjs';
 import { launchChromium } from './chromium.mjs';
 import { openSession, workbenchUrl } from './session.mjs';
 import { buildVsix } from './vsix.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const STEP_TIMEOUT_MS = 90_000;
-const { values: options } = parseArgs({ options: { 'skip-build': { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    'code-server': { type: 'string', default: CODE_SERVER_VERSION },
+  },
+});
 
 async function quickOpen(page, text, row) {
   const input = page.locator('.quick-input-widget input[type="text"]');
@@ -47,10 +52,13 @@ async function previewFrame(page) {
 }
 
 async function main() {
-  const entry = await ensureCodeServer(join(root, '.vscode-test'));
+  const codeServer = await ensureCodeServerRelease(join(root, '.vscode-test'), options['code-server']);
+  log(`VS Code ${codeServer.vscodeVersion} (code-server)`);
   const vsix = await buildVsix(root, { reuse: options['skip-build'] });
   const session = await openSession({
-    entry,
+    entry: codeServer.entry,
+    node: codeServer.node,
+    serverArgs: codeServer.serverArgs,
     vsix,
     workspaceSource: join(root, 'examples'),
     label: 'preview-worker',

@@ -58,10 +58,14 @@ function installedFolder(extensionsDir) {
 }
 
 /**
- * @param {{ entry: string, vsix: string, extraVsix?: string[], workspaceSource: string, locale?: string, trustWorkspace?: boolean, env?: Record<string,string>, label: string }} options
+ * `node` is the Node.js that runs code-server and `serverArgs` its extra flags (CodeServer.node and
+ * .serverArgs; by default the running Node.js and none).
+ * @param {{ entry: string, node?: string, serverArgs?: string[], vsix: string, extraVsix?: string[], workspaceSource: string, locale?: string, trustWorkspace?: boolean, env?: Record<string,string>, label: string }} options
  */
 export async function openSession({
   entry,
+  node = process.execPath,
+  serverArgs = [],
   vsix,
   extraVsix = [],
   workspaceSource,
@@ -88,7 +92,7 @@ export async function openSession({
     writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(userSettings(), null, 2));
     cpSync(workspaceSource, workspace, { recursive: true });
     const isolated = isolatedEnv(dir);
-    const target = { extensionsDir, userDataDir, env: isolated };
+    const target = { extensionsDir, userDataDir, env: isolated, node };
     for (const other of extraVsix) await installVsix(entry, target, other);
     await installVsix(entry, target, vsix);
     const extensionPath = installedFolder(extensionsDir);
@@ -100,12 +104,14 @@ export async function openSession({
     const port = await freePort();
     server = await startCodeServer({
       entry,
+      node,
       port,
       userDataDir,
       extensionsDir,
       workspace,
       locale,
       trustWorkspace,
+      serverArgs,
       env: { ...isolated, ...env },
     });
     return { dir, port, workspace, extensionPath, server, close };

@@ -75,6 +75,20 @@ export function settingsSuite(): void {
         [['7:2-7:10', vscode.DiagnosticSeverity.Error]],
       );
       assert.deepEqual(others(after), others(diagnostics));
+
+      // Awaited here, not left to the teardown: the server applies a settings change a moment after
+      // VS Code writes it, and a suite that lints right after (the overlays) would otherwise see the
+      // raised severity still in force.
+      const restored = waitForDiagnostics(
+        uri,
+        (d) =>
+          d.some(
+            (x) => ruleId(x) === 'replicas-conflict' && x.severity === vscode.DiagnosticSeverity.Warning,
+          ),
+        'replicas-conflict a warning again once the override is removed',
+      );
+      await setRules(undefined);
+      await restored;
     });
   });
 }

@@ -115,7 +115,7 @@ test('simulate: the note, the table heading, its columns and decisions follow LA
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     result.stderr,
-    'hpa-lint: 注意: スケール対象がこのファイルにないため、cpuのリソース要求を仮定します (Podあたり1 CPU / 1Gi)\n',
+    'hpa-lint: 注意: スケール対象がこのファイルにないため、リソース要求は不明です。シミュレーションではPodあたりcpu 1を仮定します (--assume-requestで別の値を指定できます)\n',
   );
   const [heading, columns] = result.stdout.split('\n');
   assert.equal(heading, 'HPA web、15秒ごとに同期');

@@ -27,6 +27,8 @@ const REQUIRED = [
   'package.nls.zh-tw.json',
   'l10n/bundle.l10n.ja.json',
   'l10n/bundle.l10n.zh-tw.json',
+  'CHANGELOG.md',
+  'media/icon.png',
 ];
 
 /** Everything the package may hold; anything else is a leak (sources, maps, tests, dependencies). */
@@ -40,6 +42,10 @@ const ALLOWED = [
   /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^schemas\/[\w.-]+\.json$/,
   /^docs\/rules\/(README|[a-z0-9-]+)\.md$/,
+  // The Marketplace listing and the walkthrough (test/unit/marketplace.test.ts).
+  /^CHANGELOG\.md$/,
+  /^media\/icon\.png$/,
+  /^media\/walkthrough\/[a-z0-9-]+\.(md|png)$/,
 ];
 
 function packagedFiles(): string[] {

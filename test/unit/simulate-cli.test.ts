@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../server/src/cli';
 import type { CliIO } from '../../server/src/cli/io';
+import { parseLoadCsv } from '../../common/preview/csv';
 
 function fakeIO(files: Record<string, string>) {
   const out: string[] = [];
@@ -128,7 +129,8 @@ test('a timeline the preview exported loads as a load file: its load:cpu column,
   assert.equal(code, 0);
   assert.equal(
     f.stderr(),
-    'hpa-lint: note: timeline.csv: columns ignored (no metric of this HPA is named so): base:replicas, base:reason\n',
+    'hpa-lint: note: timeline.csv: columns ignored (no metric of this HPA is named so): base:replicas, base:reason\n' +
+      'hpa-lint: note: timeline.csv covers 1m; --duration 45s runs only its first 45s\n',
   );
   const steps = JSON.parse(f.stdout()).steps;
   // 1 CPU over 2 then 4 Pods; then 250m over the 8 Pods the HPA has reached, 31.25m read as 32m.
@@ -148,7 +150,8 @@ test('csv and table formats', async () => {
   const lines = f.stdout().trimEnd().split('\n');
   assert.equal(
     lines[0],
-    't,replicas,readyReplicas,desiredReplicas,cpu_load,cpu_value,cpu_target,cpu_utilization,cpu_proposal,limitedBy,reason',
+    't_seconds,load:cpu (cores),hpa:replicas,hpa:ready,hpa:desired,hpa:reason,hpa:cpu:value_milli,' +
+      'hpa:limited_by,hpa:cpu:target,hpa:cpu:utilization_percent,hpa:cpu:proposal',
   );
   assert.equal(lines.length, 3);
   const t = fakeIO({ 'web.yaml': MANIFEST });
@@ -240,7 +243,7 @@ test('a target outside the file: requests are assumed and said so', async () => 
   assert.equal(await main(['simulate', 'h.yaml', '--format', 'json', '--duration', '15'], f.io), 0);
   assert.equal(
     f.stderr(),
-    'hpa-lint: note: the scale target is not in this file, so requests are assumed for cpu (1 CPU / 1Gi per Pod)\n',
+    'hpa-lint: note: the scale target is not in this file, so its requests are unknown: the simulation assumes cpu 1 per Pod (--assume-request sets others)\n',
   );
   assert.equal(JSON.parse(f.stdout()).steps[0].reason, 'withinTolerance');
 });
@@ -302,4 +305,45 @@ spec:
     h.stderr(),
     'hpa-lint: m.yaml:9: a Pods metric needs pods.target (this is autoscaling/v2beta1 syntax; set apiVersion: autoscaling/v2beta1 or use target)\n',
   );
+});
+
+test('simulate --format csv is a load: --load replays it as the same run, and the panel reads the same loads', async () => {
+  const first = fakeIO({ 'web.yaml': MANIFEST });
+  const flags = ['--profile', 'burst', '--duration', '40m', '--replicas', '3'];
+  assert.equal(
+    await main(['simulate', 'web.yaml', ...flags, '--format', 'csv'], first.io),
+    0,
+    first.stderr(),
+  );
+  const exported = first.stdout();
+  const replay = fakeIO({ 'web.yaml': MANIFEST, 'run.csv': exported });
+  assert.equal(
+    await main(
+      [
+        'simulate',
+        'web.yaml',
+        '--load',
+        'run.csv',
+        '--duration',
+        '40m',
+        '--replicas',
+        '3',
+        '--format',
+        'csv',
+      ],
+      replay.io,
+    ),
+    0,
+    replay.stderr(),
+  );
+  // Every column but the notes: the same loads, replicas, reasons and proposals at every sync.
+  const rows = (text: string) => text.trimEnd().split('\n');
+  assert.equal(rows(exported).length, 161);
+  assert.deepEqual(rows(replay.stdout()), rows(exported));
+  assert.ok(new Set(rows(exported).map((r) => r.split(',')[2])).size > 2, 'the run scales');
+  // The preview's own reader takes the same file: one load column, every sync of the run.
+  const loads = parseLoadCsv(exported, ['cpu']);
+  assert.equal(loads.rows, 160);
+  assert.equal(loads.loads[0]!.points.length, 160);
+  assert.deepEqual(loads.ignoredColumns.slice(0, 2), ['hpa:replicas', 'hpa:ready']);
 });

@@ -44,6 +44,7 @@ interface Figures {
   podHours: number;
   underprovisionedShare: number;
   rampSeconds: number;
+  durationSeconds: number;
 }
 interface TuneJson {
   candidates: { behavior: unknown; figures: Figures[]; meets: Record<string, boolean> }[];
@@ -55,7 +56,7 @@ function withBehavior(behavior: unknown): string {
   return `${DEMO.trimEnd()}\n  behavior: ${JSON.stringify(behavior)}\n`;
 }
 
-/** The figures of docs/tune.md, from the simulate CSV (t, replicas, readyReplicas, desiredReplicas, cpu_load...). */
+/** The figures of docs/tune.md, from the simulate CSV (t_seconds, load:cpu (cores), hpa:replicas, hpa:ready, hpa:desired...). */
 function figuresFromCsv(load: string, csv: string): Omit<Figures, never> & { eventsPerHour: number } {
   const [header, ...rows] = csv.trim().split('\n');
   const columns = (header as string).split(',');
@@ -68,10 +69,11 @@ function figuresFromCsv(load: string, csv: string): Omit<Figures, never> & { eve
   let longest = 0;
   for (const row of rows) {
     const cells = row.split(',');
-    const replicas = Number(cells[at('replicas')]);
-    const ready = Number(cells[at('readyReplicas')]);
-    const want = Number(cells[at('desiredReplicas')]);
-    const demand = Number(cells[at('cpu_load')]);
+    const replicas = Number(cells[at('hpa:replicas')]);
+    const ready = Number(cells[at('hpa:ready')]);
+    const want = Number(cells[at('hpa:desired')]);
+    // The load column is in cores; the per-Pod target is in millicores.
+    const demand = Number(cells[at('load:cpu (cores)')]) * 1000;
     if (want !== replicas) events++;
     desired += want;
     const need = Math.min(
@@ -90,6 +92,7 @@ function figuresFromCsv(load: string, csv: string): Omit<Figures, never> & { eve
     podHours: (desired * sync) / 3600,
     underprovisionedShare: under / rows.length,
     rampSeconds: longest * sync,
+    durationSeconds: rows.length * sync,
     eventsPerHour: (events * 3600) / (rows.length * sync),
   };
 }
@@ -138,6 +141,7 @@ test('json has exactly the issue\u2019s shape, and a candidate meets every goal 
         'podHours',
         'underprovisionedShare',
         'rampSeconds',
+        'durationSeconds',
       ]);
   }
   assert.deepEqual(json.candidates[0]?.meets, {

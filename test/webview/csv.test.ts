@@ -174,9 +174,13 @@ test('timelineToCsv writes one row per sync and its loads read back unchanged', 
   const lines = text.trimEnd().split('\n');
   assert.equal(
     lines[0],
-    't_seconds,load:cpu (cores),this:replicas,this:ready,this:desired,this:reason,this:cpu:value_milli,formula:replicas,formula:ready,formula:desired,formula:reason,formula:cpu:value_milli',
+    't_seconds,load:cpu (cores),' +
+      'this:replicas,this:ready,this:desired,this:reason,this:cpu:value_milli,' +
+      'this:limited_by,this:cpu:target,this:cpu:utilization_percent,this:cpu:proposal,' +
+      'formula:replicas,formula:ready,formula:desired,formula:reason,formula:cpu:value_milli,' +
+      'formula:limited_by,formula:cpu:target,formula:cpu:utilization_percent,formula:cpu:proposal',
   );
-  assert.equal(lines[1], '0,1.2,1,1,2,scaledUp,1200,1,1,2,scaledUp,1200');
+  assert.equal(lines[1], '0,1.2,1,1,2,scaledUp,1200,,50,60,2,1,1,2,scaledUp,1200,,50,60,2');
   assert.equal(lines.length, 3);
   const back = parseLoadCsv(text, ['cpu']);
   assert.deepEqual(back.loads[0]!.points, [
@@ -187,7 +191,7 @@ test('timelineToCsv writes one row per sync and its loads read back unchanged', 
 
 test('exported loads are numbers a spreadsheet sums (0.304 cores, not "304m"), unit in the header, and read back', () => {
   const result: SimulationResult = { hpa: 'web', syncPeriodSeconds: 15, steps: [step(0, 1, 1, 304)] };
-  const text = timelineToCsv([{ key: 'this', legacy: false, result }], ['cpu']);
+  const text = timelineToCsv([{ key: 'this', result }], ['cpu']);
   const [header, first] = text.trimEnd().split('\n');
   assert.ok(header!.startsWith('t_seconds,load:cpu (cores),'), header);
   assert.ok(first!.startsWith('0,0.304,'), first);
@@ -226,7 +230,7 @@ test('an exported timeline marks the syncs where the metric was missing with "-"
       ),
     );
   const result = run(loads);
-  const text = timelineToCsv([{ key: 'this', legacy: false, result }], ['cpu']);
+  const text = timelineToCsv([{ key: 'this', result }], ['cpu']);
   const loadCells = text
     .trimEnd()
     .split('\n')

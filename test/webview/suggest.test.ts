@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import assert from 'node:assert/strict';
+import { parse } from 'yaml';
 import type { Browser } from 'playwright-core';
 import { PROFILE_NAMES } from '../../common/preview/run';
 import { type PanelSettings, sanitizeSettings } from '../../common/preview/settings';
@@ -16,6 +17,7 @@ import { suggestLoads } from '../../common/preview/suggestLoads';
 import { explainCandidate, formatNumber, formatRamp, formatShare, tune } from '../../common/tune';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
 import type { PreviewModel } from '../../common/protocol';
+import type { HPABehavior } from '../../common/engine/types';
 import { savedPanel, WEB_MODEL } from './fixtures';
 
 let browser: Browser;
@@ -232,4 +234,40 @@ test("suggest: a request the tuner refuses is said in the panel's language, from
     assert.deepEqual(panel.errors, []);
     await page.close();
   }
+});
+
+test('suggest: the block the panel shows is the block Apply writes, tolerance included', async () => {
+  // An HPA that sets its own tolerances: the tuner keeps them in every candidate it proposes.
+  const tolerant: PreviewModel = {
+    ...WEB_MODEL,
+    spec: {
+      ...WEB_MODEL.spec,
+      behavior: {
+        scaleUp: { ...WEB_MODEL.spec.behavior!.scaleUp!, tolerance: 0.05 },
+        scaleDown: { ...WEB_MODEL.spec.behavior!.scaleDown!, tolerance: '200m' },
+      },
+    },
+  };
+  const panel = await openPanel(
+    browser,
+    server.origin,
+    savedPanel(tolerant, { ...SETTINGS, durationSeconds: 3600 }),
+  );
+  const page = panel.page;
+  await page.click('button.suggest-open');
+  await page.click('button.suggest-search');
+  await page.waitForSelector('.suggest-candidate', { timeout: 120_000 });
+  const shown = (await page.textContent('.suggest-candidate[data-rank="0"] .suggest-block')) ?? '';
+  await page.click('.suggest-candidate[data-rank="0"] button.suggest-apply');
+  await page.waitForFunction(() => window.__probe.posted.some((m) => m.type === 'applyBehavior'));
+  const apply = (await panel.probe()).posted.find((m) => m.type === 'applyBehavior');
+  const behavior = (apply as { behavior?: HPABehavior } | undefined)?.behavior;
+  // What the panel shows reads back, as YAML, as exactly the block Apply sends.
+  assert.deepEqual(parse(shown), { behavior });
+  assert.equal(behavior?.scaleUp?.tolerance, 0.05);
+  assert.equal(behavior?.scaleDown?.tolerance, '200m');
+  assert.match(shown, /^ {4}tolerance: 0\.05$/m);
+  assert.match(shown, /^ {4}tolerance: "200m"$/m);
+  assert.deepEqual(panel.errors, []);
+  await page.close();
 });

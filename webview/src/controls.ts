@@ -3,6 +3,7 @@
  * once per model shape and updated in place afterwards, so typing in a field never loses focus.
  */
 import type { PreviewLocale } from '../../common/preview/locale';
+import { formatMilli, quantityMilliOrUndefined } from '../../common/engine/quantity';
 import { LIMITS, type MetricLoadSettings, type PanelSettings } from '../../common/preview/settings';
 import { t, type StringKey } from '../../common/preview/strings';
 import { h } from './dom';
@@ -17,6 +18,11 @@ export interface ControlsOptions {
   settings: PanelSettings;
   /** Value shown when initialReplicas is null (the target's replicas or minReplicas). */
   defaultInitialReplicas: number;
+  /**
+   * Resources a Utilization metric needs that the target does not request: each gets a what-if
+   * field ("assume a request of X"), empty by default, as the cluster has none.
+   */
+  whatIfResources: string[];
   onMetricLoad(metric: string, patch: Partial<MetricLoadSettings>): void;
   onRunSetting(patch: Partial<Omit<PanelSettings, 'metricLoads'>>): void;
 }
@@ -71,6 +77,51 @@ function numberField(
     }
   });
   return h('div', { class: 'field' }, [h('label', { for: id }, [label]), input, error]);
+}
+
+/**
+ * The what-if request of one resource: a quantity typed as in a manifest (500m, 1Gi). Empty means
+ * no request (the cluster's case); anything that is not a quantity above 0 says so and runs without.
+ */
+function requestField(
+  locale: PreviewLocale,
+  resource: string,
+  milli: number | undefined,
+  onValue: (milli: number | undefined) => void,
+): HTMLElement {
+  const id = nextId('request');
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const input = h('input', {
+    id,
+    type: 'text',
+    value: milli === undefined ? '' : formatMilli(milli, resource),
+    placeholder: resource === 'memory' ? '1Gi' : '500m',
+    spellcheck: 'false',
+    'aria-describedby': hintId,
+  });
+  const error = h('p', { class: 'field-error', id: errorId, hidden: true });
+  input.addEventListener('change', () => {
+    const text = input.value.trim();
+    const value = text === '' ? undefined : quantityMilliOrUndefined(text);
+    const bad = text !== '' && (value === undefined || value <= 0);
+    error.hidden = !bad;
+    error.textContent = bad ? t(locale, 'assumeRequestInvalid', { value: text }) : '';
+    if (bad) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', `${hintId} ${errorId}`);
+    } else {
+      input.removeAttribute('aria-invalid');
+      input.setAttribute('aria-describedby', hintId);
+    }
+    onValue(bad ? undefined : value);
+  });
+  return h('div', { class: 'field what-if' }, [
+    h('label', { for: id }, [t(locale, 'assumeRequest', { resource })]),
+    input,
+    h('p', { class: 'field-hint', id: hintId }, [t(locale, 'assumeRequestHint')]),
+    error,
+  ]);
 }
 
 const PROFILE_LABELS: Record<string, StringKey> = {
@@ -160,5 +211,16 @@ export function buildControls(o: ControlsOptions): HTMLElement {
       o.onRunSetting({ podStartupSeconds: Math.round(v) }),
     ),
   ]);
+  for (const resource of o.whatIfResources) {
+    run.append(
+      requestField(locale, resource, s.assumeRequests?.[resource], (milli) => {
+        const next = { ...(s.assumeRequests ?? {}) };
+        if (milli === undefined) delete next[resource];
+        else next[resource] = milli;
+        s.assumeRequests = next;
+        o.onRunSetting({ assumeRequests: next });
+      }),
+    );
+  }
   return h('div', { class: 'controls' }, [...metricSets, run]);
 }

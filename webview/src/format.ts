@@ -14,14 +14,29 @@ export function formatClock(seconds: number): string {
   return hh > 0 ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
+/** Up to `places` decimals, without trailing zeros. */
+function decimals(n: number, places: number): string {
+  return String(Math.round(n * 10 ** places) / 10 ** places);
+}
+
+/**
+ * A metric's value in one notation for every row, whatever its size: CPU in millicores ("605m",
+ * "1066m"), memory in binary units ("512Mi"), any other metric as a plain number ("0.605", "45").
+ * formatMilli switches from "605m" to "1.066" at one unit, which made a column of CPU loads read
+ * in two units at once.
+ */
 export function formatQuantity(milli: number, metric: string): string {
   // A metric that failed this sync has no value (NaN); show the dash, not "NaN".
   if (!Number.isFinite(milli)) return '–';
-  try {
-    return formatMilli(milli, metric);
-  } catch {
-    return `${milli}m`;
+  if (metric === 'cpu') return `${decimals(milli, 1)}m`;
+  if (metric === 'memory' || metric === 'ephemeral-storage') {
+    try {
+      return formatMilli(milli, metric);
+    } catch {
+      return `${milli}m`;
+    }
   }
+  return decimals(milli / 1000, 3);
 }
 
 /**

@@ -121,12 +121,23 @@ export function buildLog(o: LogOptions): HTMLElement {
     tbody.append(row);
   }
   const syncs = result.steps.length;
-  const range =
-    o.filter === 'events'
-      ? total === 0
+  let range: string;
+  if (o.filter === 'events' && o.cursor !== null) {
+    // Step mode lists the current sync with the scale events before it: the header counts only the
+    // events, and says when the current row is an ordinary sync shown for the step.
+    const events = listed.filter((i) => isScaleEvent(result.steps[i]!)).length;
+    const current = result.steps[o.cursor];
+    const args = { events, n: o.cursor + 1, syncs };
+    range =
+      current && !isScaleEvent(current)
+        ? t(locale, 'logStepEventsAndCurrent', args)
+        : t(locale, 'logStepEvents', args);
+  } else if (o.filter === 'events') {
+    range =
+      total === 0
         ? t(locale, 'logNoEvents')
-        : t(locale, 'logRangeEvents', { from: start + 1, to: end, total, syncs })
-      : t(locale, 'logRange', { from: total === 0 ? 0 : start + 1, to: end, total });
+        : t(locale, 'logRangeEvents', { from: start + 1, to: end, total, syncs });
+  } else range = t(locale, 'logRange', { from: total === 0 ? 0 : start + 1, to: end, total });
   // In step mode the page follows the cursor.
   const paging = o.cursor === null;
   const prev = h(

@@ -44,6 +44,7 @@ function failedRun(
       settings.initialReplicas ??
       (typeof fromTarget === 'number' && fromTarget >= 0 ? Math.floor(fromTarget) : Math.max(1, minReplicas)),
     assumedRequests: previous?.assumedRequests ?? [],
+    uncomputable: previous?.uncomputable ?? [],
     loadUnits: previous?.loadUnits ?? {},
     error,
   };

@@ -116,14 +116,20 @@ function loadCsv(state: PanelState, name: string, text: string): PanelState {
     const csv = parseLoadCsv(text, names);
     const settings = settingsOf(state);
     for (const series of csv.loads) settings.metricLoads[series.metric]!.profile = 'csv';
+    // The run covers the recording: its span (a single row has none: one sync period past it).
+    const span = csv.spanSeconds ?? csv.lastT + settings.syncPeriodSeconds;
     settings.durationSeconds = sanitizeSettings(
-      { ...settings, durationSeconds: csv.lastT + settings.syncPeriodSeconds },
+      { ...settings, durationSeconds: span },
       names,
       PROFILE_NAMES,
     ).durationSeconds;
     return {
       ...state,
-      fixed: { name, loads: csv.loads },
+      fixed: {
+        name,
+        loads: csv.loads,
+        ...(csv.spanSeconds !== null ? { spanSeconds: csv.spanSeconds } : {}),
+      },
       settings,
       formRevision: state.formRevision + 1,
       status: {
@@ -167,7 +173,7 @@ function loadReplay(state: PanelState, replay: PrometheusReplay): PanelState {
   });
   return {
     ...state,
-    fixed: { name: replay.name, loads: replay.loads },
+    fixed: { name: replay.name, loads: replay.loads, spanSeconds: replay.durationSeconds },
     replay,
     settings: next,
     formRevision: state.formRevision + 1,

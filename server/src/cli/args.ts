@@ -3,6 +3,7 @@
  * `--flag=value`, and the typed values (seconds with a unit, numbers >= 0), with messages in the
  * run's language. `simulate` and `tune` read the same flags the same way through these.
  */
+import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { t } from '../localize';
 import { UsageError } from '../usageError';
 
@@ -52,4 +53,24 @@ export function parseNumber(flag: string, v: string, integer: boolean): number {
     );
   }
   return n;
+}
+
+/**
+ * `--assume-request cpu=500m[,memory=1Gi]`: the what-if requests (milli per Pod, by resource), added
+ * to `into` so the flag may be given more than once. The quantity must be above zero: a request of 0
+ * is one the controller cannot divide by.
+ */
+export function parseAssumeRequest(flag: string, v: string, into: Record<string, number>): void {
+  for (const part of v.split(',')) {
+    const m = /^\s*([a-z0-9][a-z0-9.\-/]*)\s*=\s*(\S+)\s*$/i.exec(part);
+    const milli = m ? quantityMilliOrUndefined(m[2]) : undefined;
+    if (!m || milli === undefined || milli <= 0)
+      throw new UsageError(
+        t('{flag} expects resource=quantity (e.g. cpu=500m, memory=1Gi), got "{value}"', {
+          flag,
+          value: part,
+        }),
+      );
+    into[m[1]!.toLowerCase()] = milli;
+  }
 }

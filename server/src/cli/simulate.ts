@@ -4,23 +4,23 @@
  * [--peak X] [--noise X] [--seed N]`: runs the controller model over a load and prints the timeline.
  */
 import {
+  assumeRequestsFor,
   buildSimulationInput,
   effectiveMetrics,
   isLoadProfileName,
   LOAD_PROFILES,
-  missingRequests,
   simulate,
   SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
 import { currentLocale, t } from '../localize';
 import { renderStandaloneReport } from '../preview/standaloneHtml';
-import { commandLineWords, parseNumber, parseSeconds } from './args';
+import { commandLineWords, parseAssumeRequest, parseNumber, parseSeconds } from './args';
 import { type CliIO } from './io';
 import { UsageError } from '../usageError';
 import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
-import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';
+import { loadFileNotes, noteLine, recordedSpan, requestNotes } from './runNotes';
 import { podJson, toCsv, toJson, toTable } from './simulateFormat';
 import { metricNamesOf, readManifestHpa } from './simulateManifest';
 import {
@@ -36,6 +36,8 @@ import {
 import { redactUrl } from '../../../common/prometheus';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
+/** A profile's run when --duration is not given. */
+const DEFAULT_SIMULATE_SECONDS = 1800;
 type Format = (typeof FORMATS)[number];
 
 interface SimulateArgs {
@@ -44,9 +46,12 @@ interface SimulateArgs {
   load?: string;
   profile?: string;
   replicas?: number;
-  duration: number;
+  /** Absent: 30 minutes of a profile, or a recorded load's own span. */
+  duration?: number;
   startup: number;
   format: Format;
+  /** The what-if requests (--assume-request), milli by resource. */
+  assumeRequest: Record<string, number>;
   mode: 'controller' | 'formula';
   peak?: number;
   noise?: number;
@@ -54,7 +59,7 @@ interface SimulateArgs {
 }
 
 export function parseSimulateArgs(args: string[]): SimulateArgs {
-  const out: Partial<SimulateArgs> = { duration: 1800, startup: 30, format: 'table', mode: 'controller' };
+  const out: Partial<SimulateArgs> = { startup: 30, format: 'table', mode: 'controller', assumeRequest: {} };
   const files: string[] = [];
   for (const { flag, value } of commandLineWords(args)) {
     switch (flag) {
@@ -89,6 +94,9 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
         break;
       case '--startup':
         out.startup = parseSeconds(flag, value());
+        break;
+      case '--assume-request':
+        parseAssumeRequest(flag, value(), out.assumeRequest!);
         break;
       case '--format': {
         const f = value();
@@ -143,7 +151,10 @@ export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --load FILE.csv        load over time: header t,<metric>..., t in seconds, quantities as values
   --profile NAME         synthetic load: ${LOAD_PROFILES.map((p) => p.name).join(', ')} (default normal)
   --replicas N           replicas at the start (default: the target's, else minReplicas)
-  --duration S           how long to simulate: 900, 15m, 2h (default 30m)
+  --duration S           how long to simulate: 900, 15m, 2h (default 30m; a --load file: its own span)
+  --assume-request R=Q   what-if: a request the target lacks (cpu=500m, memory=1Gi; comma-separated or
+                         repeated); without it a Utilization metric on Pods with no request fails as in
+                         the controller
   --startup S            seconds until a new Pod is Ready (default 30)
   --mode controller|formula   the full controller model, or the bare formula for comparison
   --peak X, --noise X, --seed N   profile shape: peak multiplier, jitter fraction, random seed
@@ -162,10 +173,14 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   const metrics = effectiveMetrics(manifest.spec);
   const notes: string[] = [];
   let loads: LoadSeries[] | undefined;
+  let durationSeconds = opts.duration ?? DEFAULT_SIMULATE_SECONDS;
   if (opts.load !== undefined) {
     const csv = parseLoadCsv(await readInputFile(io, opts.load), opts.load, metricNamesOf(metrics));
     loads = csv.loads;
     notes.push(...loadFileNotes(opts.load, csv, metricNamesOf(metrics), opts.profile ?? 'normal'));
+    const span = recordedSpan(opts.load, csv.spanSeconds, opts.duration, DEFAULT_SIMULATE_SECONDS);
+    durationSeconds = span.durationSeconds;
+    notes.push(...span.notes);
   }
   let backtest: CliBacktest | null = null;
   if (prometheus) {
@@ -176,20 +191,27 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
     notes.push(...backtestNotes(backtest));
     if (prometheus.saveLoad !== null) await saveLoad(backtest, prometheus.saveLoad);
   }
-  const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
-  if (assumed.length > 0) notes.push(...assumedRequestNotes(manifest, assumed));
+  const assumption = assumeRequestsFor(
+    manifest.spec,
+    manifest.podRequests,
+    manifest.containerRequests,
+    manifest.target !== null,
+    opts.assumeRequest,
+  );
+  notes.push(...requestNotes(manifest, assumption, metrics.length));
   for (const note of notes) io.stderr(noteLine(note));
   const input = buildSimulationInput(manifest.spec, manifest.podRequests, {
     name: manifest.name,
     profile: opts.profile ?? 'normal',
     initialReplicas: opts.replicas ?? backtest?.initialReplicas ?? manifest.targetReplicas,
-    durationSeconds: backtest?.durationSeconds ?? opts.duration,
+    durationSeconds: backtest?.durationSeconds ?? durationSeconds,
     podStartupSeconds: opts.startup,
     peak: opts.peak,
     noise: opts.noise,
     seed: opts.seed,
     mode: opts.mode,
     containerRequests: manifest.containerRequests,
+    assumeRequests: assumption.assumeRequests,
     loads,
   });
   const result = simulate(input);

@@ -51,6 +51,8 @@ export function podJson(
   };
 }
 import { t } from '../localize';
+import { padColumns } from './terminalTable';
+import { timelineToCsv } from '../../../common/preview/csv';
 
 /**
  * The documented JSON shape: only these fields, in this order. A backtest adds `actual` per step
@@ -84,31 +86,13 @@ export function toJson(
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
-function csvCell(v: string | number | null | undefined): string {
-  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) return '';
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** With `actual`, a last column `actualReplicas` (empty where unknown). */
+/**
+ * The run as the preview exports a timeline (common/preview/csv.ts), so `--load` and the panel read
+ * it back and replay the same run; with `actual`, a last column of what the HPA really did.
+ */
 export function toCsv(result: SimulationResult, actual?: (number | null)[]): string {
   const names = result.steps[0]?.metrics.map((m) => m.name) ?? [];
-  const header = ['t', 'replicas', 'readyReplicas', 'desiredReplicas'];
-  for (const n of names)
-    header.push(`${n}_load`, `${n}_value`, `${n}_target`, `${n}_utilization`, `${n}_proposal`);
-  header.push('limitedBy', 'reason');
-  if (actual) header.push('actualReplicas');
-  const rows = result.steps.map((s, i) => {
-    const row: (string | number | null | undefined)[] = [s.t, s.replicas, s.readyReplicas, s.desiredReplicas];
-    for (const n of names) {
-      const m = s.metrics.find((x) => x.name === n);
-      row.push(s.load[n], m?.value, m?.target, m?.utilization, m?.proposal);
-    }
-    row.push(s.limitedBy, s.reason);
-    if (actual) row.push(actual[i]);
-    return row.map(csvCell).join(',');
-  });
-  return `${[header.join(','), ...rows].join('\n')}\n`;
+  return timelineToCsv([{ key: 'hpa', result }], names, actual);
 }
 
 function arg(s: SimulationStep, key: string): string {
@@ -127,8 +111,21 @@ export function reasonInWords(s: SimulationStep): string {
     case 'belowMin':
       return t('below minReplicas: set to {desired} without reading metrics', { desired });
     case 'noMetrics':
+      if (arg(s, 'failedCause') === 'missingRequest')
+        return t('{metric} cannot be computed, the Pods set no request ({reason}): replicas kept', {
+          metric: arg(s, 'failedMetric'),
+          reason: arg(s, 'failedReason'),
+        });
       return t('no usable metric ({metric}): replicas kept', { metric: arg(s, 'failedMetric') });
     case 'invalidMetricsBlockScaleDown':
+      if (arg(s, 'failedCause') === 'missingRequest')
+        return t(
+          '{metric} cannot be computed, the Pods set no request ({reason}): no scale-down while it fails',
+          {
+            metric: arg(s, 'failedMetric'),
+            reason: arg(s, 'failedReason'),
+          },
+        );
       return t('metric {metric} failed: no scale-down while a metric is missing', {
         metric: arg(s, 'failedMetric'),
       });
@@ -176,37 +173,6 @@ function clock(t: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/**
- * Columns a terminal gives the text: East Asian wide and full-width characters take two, so
- * translated headers and sentences still line up.
- */
-function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    width +=
-      /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(
-        char,
-      )
-        ? 2
-        : 1;
-  }
-  return width;
-}
-
-function pad(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? '')))) ?? [];
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) =>
-          i === r.length - 1 ? c : c + ' '.repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(c))),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
 /** A table readable in a terminal: one row per sync. */
 export function toTable(
   result: SimulationResult,
@@ -242,5 +208,5 @@ export function toTable(
     name: result.hpa,
     seconds: result.syncPeriodSeconds,
   });
-  return `${heading}\n${pad(rows)}\n`;
+  return `${heading}\n${padColumns(rows)}\n`;
 }

@@ -7,25 +7,26 @@
  * bad input.
  */
 import {
+  assumeRequestsFor,
   buildSimulationInput,
   effectiveMetrics,
   isLoadProfileName,
   LOAD_PROFILES,
-  missingRequests,
   SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
 import { DEFAULT_GOALS, tune, TuneInputError, type TuneGoals, type TuneLoad } from '../../../common/tune';
 import { currentLocale, t } from '../localize';
 import { DEFAULT_SETTINGS } from '../settings';
-import { commandLineWords, parseNumber, parseSeconds } from './args';
+import { commandLineWords, parseAssumeRequest, parseNumber, parseSeconds } from './args';
 import { type CliIO } from './io';
 import { UsageError } from '../usageError';
 import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
-import { assumedRequestNotes, loadFileNotes, noteLine } from './runNotes';
+import { loadFileNotes, noteLine, recordedSpan, requestNotes } from './runNotes';
 import { metricNamesOf, readManifestHpa } from './simulateManifest';
-import { behaviorYaml, tuneJson, tuneTable } from './tuneFormat';
+import { behaviorYaml } from '../../../common/tune/behaviorYaml';
+import { tuneJson, tuneTable } from './tuneFormat';
 
 const FORMATS = ['table', 'json', 'yaml'] as const;
 type Format = (typeof FORMATS)[number];
@@ -39,8 +40,11 @@ interface TuneArgs {
   goals: TuneGoals;
   format: Format;
   replicas?: number;
-  duration: number;
+  /** Absent: 24 h for a profile, a --load file's own span. */
+  duration?: number;
   startup: number;
+  /** The what-if requests (--assume-request), milli by resource. */
+  assumeRequest: Record<string, number>;
   peak?: number;
   noise?: number;
   seed?: number;
@@ -71,8 +75,8 @@ export function parseTuneArgs(args: string[]): TuneArgs {
     loads: [],
     goals: { ...DEFAULT_GOALS },
     format: 'table',
-    duration: DEFAULT_TUNE_DURATION_SECONDS,
     startup: 30,
+    assumeRequest: {},
     candidates: 3,
   };
   const files: string[] = [];
@@ -129,6 +133,9 @@ export function parseTuneArgs(args: string[]): TuneArgs {
       case '--startup':
         out.startup = parseSeconds(flag, value());
         break;
+      case '--assume-request':
+        parseAssumeRequest(flag, value(), out.assumeRequest);
+        break;
       case '--peak':
         out.peak = parseNumber(flag, value(), false);
         break;
@@ -174,7 +181,8 @@ export const TUNE_USAGE = `usage: hpa-lint tune <file> [options]
   --max-events-per-hour N      most scale events per hour on any load (default 6)
   --max-underprovisioned P     largest share of syncs under-provisioned: 2%, 0.02 (default 2%)
   --replicas N, --duration S, --startup S, --peak X, --noise X, --seed N
-                               the loads, as for simulate (default duration 24h)
+                               the loads, as for simulate (default duration 24h; a --load file: its own span)
+  --assume-request R=Q         what-if: a request the target lacks (cpu=500m), as for simulate
   --candidates N               how many candidates to show (default 3)
   --format table|json|yaml     yaml prints the best block, ready to paste under spec:
   --locale L                   en, ja or zh-tw (default: LANG)
@@ -193,13 +201,24 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
   const manifest = readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa);
   const metricNames = metricNamesOf(effectiveMetrics(manifest.spec));
   const notes: string[] = [];
+  const assumption = assumeRequestsFor(
+    manifest.spec,
+    manifest.podRequests,
+    manifest.containerRequests,
+    manifest.target !== null,
+    opts.assumeRequest,
+  );
   const loads: TuneLoad[] = [];
   for (const choice of opts.loads) {
     let series: LoadSeries[] | undefined;
+    let durationSeconds = opts.duration ?? DEFAULT_TUNE_DURATION_SECONDS;
     if (choice.kind === 'csv') {
       const csv = parseLoadCsv(await readInputFile(io, choice.file), choice.file, metricNames);
       series = csv.loads;
       notes.push(...loadFileNotes(choice.file, csv, metricNames, 'normal'));
+      const span = recordedSpan(choice.file, csv.spanSeconds, opts.duration, DEFAULT_TUNE_DURATION_SECONDS);
+      durationSeconds = span.durationSeconds;
+      notes.push(...span.notes);
     }
     const name = choice.kind === 'csv' ? choice.file : choice.name;
     loads.push({
@@ -208,18 +227,18 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
         name: manifest.name,
         profile: choice.kind === 'profile' ? choice.name : 'normal',
         initialReplicas: opts.replicas ?? manifest.targetReplicas,
-        durationSeconds: opts.duration,
+        durationSeconds,
         podStartupSeconds: opts.startup,
         peak: opts.peak,
         noise: opts.noise,
         seed: opts.seed,
         containerRequests: manifest.containerRequests,
+        assumeRequests: assumption.assumeRequests,
         loads: series,
       }),
     });
   }
-  const assumed = missingRequests(manifest.spec, manifest.podRequests, manifest.containerRequests);
-  if (assumed.length > 0) notes.push(...assumedRequestNotes(manifest, assumed));
+  notes.push(...requestNotes(manifest, assumption, effectiveMetrics(manifest.spec).length));
   if ((manifest.spec.minReplicas ?? 1) === manifest.spec.maxReplicas)
     notes.push(
       t('minReplicas equals maxReplicas: the HPA never scales, so no behavior block changes anything'),

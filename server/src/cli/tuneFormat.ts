@@ -17,7 +17,8 @@ import {
   type TuneResult,
   type TuneStringKey,
 } from '../../../common/tune';
-import type { HPABehavior, HPAScalingRules, Quantity } from '../../../common/engine';
+import { behaviorYaml } from '../../../common/tune/behaviorYaml';
+import { padColumns } from './terminalTable';
 
 function figuresJson(f: LoadFigures) {
   return {
@@ -26,6 +27,8 @@ function figuresJson(f: LoadFigures) {
     podHours: f.podHours,
     underprovisionedShare: f.underprovisionedShare,
     rampSeconds: f.rampSeconds,
+    // How long the load ran: a recorded one over its own span, so a 2 h CSV says 7200.
+    durationSeconds: f.durationSeconds,
   };
 }
 
@@ -42,68 +45,6 @@ export function tuneJson(result: TuneResult): string {
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-function scalar(v: Quantity): string {
-  return typeof v === 'number' ? String(v) : JSON.stringify(v);
-}
-
-function rulesYaml(name: string, rules: HPAScalingRules | null | undefined, indent: string): string[] {
-  if (!rules) return [];
-  const lines = [`${indent}${name}:`];
-  const inner = `${indent}  `;
-  if (rules.stabilizationWindowSeconds !== undefined && rules.stabilizationWindowSeconds !== null)
-    lines.push(`${inner}stabilizationWindowSeconds: ${rules.stabilizationWindowSeconds}`);
-  if (rules.selectPolicy !== undefined) lines.push(`${inner}selectPolicy: ${rules.selectPolicy}`);
-  if (rules.policies) {
-    lines.push(`${inner}policies:`);
-    for (const p of rules.policies) {
-      lines.push(
-        `${inner}  - type: ${p.type}`,
-        `${inner}    value: ${p.value}`,
-        `${inner}    periodSeconds: ${p.periodSeconds}`,
-      );
-    }
-  }
-  if (rules.tolerance !== undefined) lines.push(`${inner}tolerance: ${scalar(rules.tolerance)}`);
-  return lines;
-}
-
-/** The block as YAML, `behavior:` at `indent`. */
-export function behaviorYaml(behavior: HPABehavior, indent = ''): string {
-  const lines = [
-    `${indent}behavior:`,
-    ...rulesYaml('scaleUp', behavior.scaleUp, `${indent}  `),
-    ...rulesYaml('scaleDown', behavior.scaleDown, `${indent}  `),
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
-/** Terminal columns a text takes: CJK and full-width characters take two. */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    const wide =
-      (c >= 0x1100 && c <= 0x115f) ||
-      (c >= 0x2e80 && c <= 0xa4cf) ||
-      (c >= 0xac00 && c <= 0xd7a3) ||
-      (c >= 0xf900 && c <= 0xfaff) ||
-      (c >= 0xfe30 && c <= 0xfe4f) ||
-      (c >= 0xff00 && c <= 0xff60) ||
-      (c >= 0xffe0 && c <= 0xffe6);
-    width += wide ? 2 : 1;
-  }
-  return width;
-}
-
-function pad(rows: string[][], indent: string): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? '')))) ?? [];
-  return rows
-    .map((r) =>
-      `${indent}${r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat((widths[i] ?? 0) - displayWidth(c)))).join('  ')}`.trimEnd(),
-    )
-    .join('\n');
-}
-
 function figuresTable(locale: TuneLocale, c: TuneCandidate): string {
   const rows = [
     [
@@ -112,6 +53,7 @@ function figuresTable(locale: TuneLocale, c: TuneCandidate): string {
       tuneText(locale, 'tablePodHours'),
       tuneText(locale, 'tableUnderprovisioned'),
       tuneText(locale, 'tableRamp'),
+      tuneText(locale, 'tableDuration'),
     ],
   ];
   for (const f of c.figures) {
@@ -121,9 +63,10 @@ function figuresTable(locale: TuneLocale, c: TuneCandidate): string {
       formatNumber(f.podHours),
       formatShare(locale, f.underprovisionedShare),
       formatRamp(locale, f.rampSeconds),
+      tuneText(locale, 'hours', { value: formatNumber(f.durationSeconds / 3600) }),
     ]);
   }
-  return pad(rows, '  ');
+  return padColumns(rows, '  ');
 }
 
 function verdict(locale: TuneLocale, c: TuneCandidate): string {

@@ -1,8 +1,8 @@
 /** What the simulation leaves out, and the notes on this model (target not found, requests assumed). */
-import { DEFAULT_ASSUMED_REQUESTS } from '../../../common/engine/simulationInput';
+import { loadPastEndNote } from '../../../common/preview/loadSpan';
+import { requestNotes } from '../../../common/preview/requestNotes';
 import { t } from '../../../common/preview/strings';
 import { clear, h } from '../dom';
-import { formatQuantity } from '../format';
 import type { View, ViewContext } from './view';
 
 export class FooterView implements View {
@@ -14,13 +14,9 @@ export class FooterView implements View {
     const L = state.locale;
     this.element.append(h('p', { class: 'simplifications' }, [t(L, 'simplifications')]));
     const notes = [...state.model.notes];
-    const assumed = run?.assumedRequests ?? [];
-    if (assumed.length > 0) {
-      const values = Object.entries(DEFAULT_ASSUMED_REQUESTS)
-        .map(([resource, milli]) => `${resource} ${formatQuantity(milli, resource)}`)
-        .join(', ');
-      notes.push(t(L, 'requestsAssumed', { names: assumed.join(', '), assumed: values }));
-    }
+    if (run) notes.push(...requestNotes(L, run));
+    const pastEnd = loadPastEndNote(L, state.fixed, run?.durationSeconds);
+    if (pastEnd !== null) notes.push(pastEnd);
     if (notes.length > 0) {
       this.element.append(
         h('h2', {}, [t(L, 'notes')]),

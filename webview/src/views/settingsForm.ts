@@ -19,6 +19,13 @@ export class SettingsFormView implements View {
       return;
     }
     const csvMetrics = state.fixed?.loads.map((l) => l.metric) ?? [];
+    // The what-if fields: resources the target lacks, whether or not a value is assumed for them now.
+    const whatIfResources = [
+      ...new Set([
+        ...run.uncomputable.map((what) => what.slice(what.lastIndexOf('/') + 1)),
+        ...run.assumedRequests.filter((a) => a.because === 'whatIf').map((a) => a.resource),
+      ]),
+    ].sort();
     const key = JSON.stringify([
       state.locale,
       model.uri,
@@ -27,6 +34,7 @@ export class SettingsFormView implements View {
       state.fixed?.name,
       csvMetrics,
       run.initialReplicas,
+      whatIfResources,
       state.formRevision,
     ]);
     if (key === this.drawnKey) return;
@@ -42,6 +50,7 @@ export class SettingsFormView implements View {
         csvMetrics,
         settings: settingsOf(state),
         defaultInitialReplicas: run.initialReplicas,
+        whatIfResources,
         onMetricLoad: (metric, patch) => context.dispatch({ type: 'metricLoad', metric, patch }),
         onRunSetting: (patch) => context.dispatch({ type: 'runSetting', patch }),
       }),

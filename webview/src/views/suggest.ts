@@ -3,7 +3,7 @@
  * and Cancel, and the best candidates with their reason in the panel's language, their figures per
  * load and their block; "Apply" asks the host to write the chosen block into the manifest.
  */
-import type { HPABehavior, HPAScalingRules } from '../../../common/engine/types';
+import { behaviorYamlLines } from '../../../common/tune/behaviorYaml';
 import { settingsOf } from '../state';
 import { suggestLoads, suggestLoadViews } from '../../../common/preview/suggestLoads';
 import { t } from '../../../common/preview/strings';
@@ -25,28 +25,6 @@ import type { SuggestRunner, SuggestSearch } from '../suggestRunner';
 import { shownTunedLoad } from '../suggestOverlay';
 import type { SuggestState } from '../suggestState';
 import type { View, ViewContext } from './view';
-
-/** The block as YAML lines, for reading (the file gets the server's edit in its own layout). */
-function behaviorLines(behavior: HPABehavior): string[] {
-  const rules = (key: string, r: HPAScalingRules | null | undefined): string[] => {
-    if (!r) return [];
-    const out = [`  ${key}:`];
-    if (typeof r.stabilizationWindowSeconds === 'number')
-      out.push(`    stabilizationWindowSeconds: ${r.stabilizationWindowSeconds}`);
-    if (r.selectPolicy) out.push(`    selectPolicy: ${r.selectPolicy}`);
-    if (r.policies?.length) {
-      out.push('    policies:');
-      for (const p of r.policies)
-        out.push(
-          `      - type: ${p.type}`,
-          `        value: ${p.value}`,
-          `        periodSeconds: ${p.periodSeconds}`,
-        );
-    }
-    return out;
-  };
-  return ['behavior:', ...rules('scaleUp', behavior.scaleUp), ...rules('scaleDown', behavior.scaleDown)];
-}
 
 export class SuggestView implements View {
   readonly element: HTMLElement;
@@ -352,7 +330,7 @@ export class SuggestView implements View {
           ]),
         );
       });
-      item.append(table, h('pre', { class: 'suggest-block' }, [behaviorLines(c.behavior).join('\n')]));
+      item.append(table, h('pre', { class: 'suggest-block' }, [behaviorYamlLines(c.behavior).join('\n')]));
       if (context.embedded && i === s.chosen) {
         const model = state.model!;
         const apply = h(

@@ -6,6 +6,7 @@ import { prometheusText } from '../../../common/prometheus/messages';
 import { realityOfRun, type PrometheusReplay } from '../../../common/prometheus/replay';
 import { t } from '../../../common/preview/strings';
 import { summarize } from '../../../common/preview/summary';
+import { uncomputableNotes } from '../../../common/preview/requestNotes';
 import { clear, h } from '../dom';
 import { formatNumber } from '../format';
 import type { View, ViewContext } from './view';
@@ -54,6 +55,8 @@ export class SummaryView implements View {
         ]),
         h('tbody', {}, body),
       ]),
+      // Figures of a metric the controller cannot compute are of a run that never scales on it.
+      ...uncomputableNotes(L, run).map((note) => h('p', { class: 'uncomputable' }, [note])),
     );
     // How far this manifest's run is from what the HPA did (Prometheus loads with kube-state-metrics).
     const thisRun = run.runs.find((v) => v.key === 'this') ?? run.runs[0];
