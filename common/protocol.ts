@@ -6,6 +6,8 @@
  * Requests (client -> server, custom LSP methods): PreviewModelRequest, DocumentHpasRequest,
  * BehaviorEditRequest.
  * Notifications (client -> server): WorkspaceTrustNotification.
+ * Requests (server -> client, only from the browser server, which has no disk of its own):
+ * WorkspaceReadDirectoryRequest, WorkspaceReadFileRequest.
  */
 import type { HPABehavior, HPASpec, ControllerOptions } from './engine/types';
 import type { LoadSeries } from './engine/simulationTypes';
@@ -123,6 +125,40 @@ export interface WorkspaceTrustParams {
  */
 export const WorkspaceTrustNotification: CustomNotification<WorkspaceTrustParams> = {
   method: 'hpa/workspaceTrust',
+};
+
+export interface WorkspaceReadDirectoryParams {
+  /** URI of a folder of the workspace, as the client names it. */
+  uri: string;
+}
+
+export interface WorkspaceDirectoryEntry {
+  name: string;
+  /** The entry's URI as the client spells it (the spelling its documents' URIs have too). */
+  uri: string;
+  type: 'file' | 'directory';
+}
+
+/**
+ * The browser language server (a Web Worker) has no disk: it walks the workspace by asking the
+ * extension host for each folder's entries, which the host reads through `vscode.workspace.fs`, and
+ * so also serves virtual workspaces (github.dev, Remote Repositories). Which folders to skip and
+ * which files to index stays the server's decision. A folder that cannot be read answers `[]`.
+ */
+export const WorkspaceReadDirectoryRequest: CustomRequest<
+  WorkspaceReadDirectoryParams,
+  WorkspaceDirectoryEntry[]
+> = { method: 'hpa/workspace/readDirectory' };
+
+export interface WorkspaceReadFileParams {
+  uri: string;
+  /** A file larger than this is not read: the answer is null, as for a file that cannot be read. */
+  maxBytes: number;
+}
+
+/** The text of one workspace file (UTF-8), read by the extension host for the browser server. */
+export const WorkspaceReadFileRequest: CustomRequest<WorkspaceReadFileParams, string | null> = {
+  method: 'hpa/workspace/readFile',
 };
 
 export interface BehaviorEditParams {

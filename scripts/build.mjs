@@ -1,6 +1,7 @@
-// Bundles the seven entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
+// Bundles the entry points with esbuild. Type-checking is `tsc -b`'s job, not this script's.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { browserServerOptions } from './browserServerBuild.mjs';
 import { precompiledSchemas } from './precompiledSchemas.mjs';
 
 const production = process.argv.includes('--production');
@@ -26,6 +27,18 @@ await Promise.all([
     target: 'node20',
     external: ['vscode'],
   }),
+  // The web extension's `browser` entry, for the web worker extension host (no Node built-ins).
+  build({
+    ...common,
+    entryPoints: ['client/src/extensionBrowser.ts'],
+    outfile: 'dist/clientBrowser.js',
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    external: ['vscode'],
+  }),
+  // The web extension's language server, started by clientBrowser.js in a Web Worker.
+  build(browserServerOptions({ production })),
   build({
     ...node,
     entryPoints: ['server/src/server.ts'],

@@ -34,7 +34,7 @@ export function precompiledSchemas() {
   return {
     name: 'precompiled-schemas',
     setup(pluginBuild) {
-      pluginBuild.onLoad({ filter: /[\\/]lint[\\/]schemaValidators\.ts$/ }, async (args) => {
+      pluginBuild.onLoad({ filter: /[\\/]schema[\\/]schemaValidators\.ts$/ }, async (args) => {
         if (args.path !== RUNTIME_MODULE) return undefined;
         code ??= generateCode();
         return { contents: await code, loader: 'js', resolveDir: dirname(RUNTIME_MODULE) };

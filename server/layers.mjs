@@ -1,6 +1,6 @@
 // The folders of server/src from the top down. A folder imports only the folders below it and the
 // root files (settings.ts, localize.ts, usageError.ts), which import no folder; the entry points
-// (server.ts, cli.ts) may import anything. eslint.config.mjs turns this list into rules, and
+// (server.ts, serverBrowser.ts, cli.ts) may import anything. eslint.config.mjs turns this list into rules, and
 // test/unit/server-layers.test.ts checks the real imports against it, so docs/architecture.md's
 // picture cannot drift from the code.
 export const SERVER_LAYERS = [
@@ -16,10 +16,11 @@ export const SERVER_LAYERS = [
   'edits', // text edits in the user's own layout: spans, values, the behavior block
   'workspace', // objects, the index, scale targets, Pod templates, file paths, the disk scan
   'yaml', // the one adapter over the yaml library: documents, nodes, ranges, read sets
+  'browserShims', // node:path/url/util's pure functions for the browser bundle (imported by no file)
 ];
 
 /** The root files that any folder may import; they import no folder. */
 export const SERVER_ROOT_FILES = ['settings.ts', 'localize.ts', 'usageError.ts'];
 
 /** The entry points, which wire folders together and may import any of them. */
-export const SERVER_ENTRY_POINTS = ['server.ts', 'cli.ts'];
+export const SERVER_ENTRY_POINTS = ['server.ts', 'serverBrowser.ts', 'cli.ts'];

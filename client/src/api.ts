@@ -1,6 +1,9 @@
 import type * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { PreviewInspection } from './preview/previewManager';
+
+/** The extension host the extension runs in: its `main` (Node.js) or its `browser` entry (web worker). */
+export type HpaExtensionHost = 'Node.js' | 'web worker';
 
 /**
  * What activate() returns, read by the integration tests through
@@ -9,7 +12,8 @@ import type { PreviewInspection } from './preview/previewManager';
 export interface HpaExtensionApi {
   /** Wall time of activate() itself, in milliseconds (the server starts in the background). */
   readonly activationMs: number;
-  readonly client: LanguageClient;
+  readonly extensionHost: HpaExtensionHost;
+  readonly client: BaseLanguageClient;
   /** Resolves when the language server answered `initialize` (rejects if it never started). */
   readonly serverReady: Promise<void>;
   /** Milliseconds from the start of activate() to the server's `initialize` answer, once known. */

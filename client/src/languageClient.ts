@@ -1,16 +1,16 @@
+/**
+ * What the Node and the browser language clients share: the documents the server lints, the
+ * initialization options, the client options, and the workspace-trust notification. Each entry point
+ * adds only its transport (nodeLanguageClient.ts: a Node process; browserLanguageClient.ts: a Web
+ * Worker).
+ */
 import * as vscode from 'vscode';
-import {
-  LanguageClient,
-  TransportKind,
-  type LanguageClientOptions,
-  type ServerOptions,
-} from 'vscode-languageclient/node';
+import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
 import type { ServerRestartPolicy } from './serverRestartPolicy';
 import { WorkspaceTrustNotification } from '../../common/protocol';
-import { SERVER_NODE_FLAGS } from '../../common/serverNodeFlags';
 
 export const CLIENT_ID = 'hpa';
-const CLIENT_NAME = 'HPA Linter';
+export const CLIENT_NAME = 'HPA Linter';
 
 /**
  * YAML documents the server lints. `file` and `untitled` everywhere; `vscode-vfs` is the scheme of
@@ -22,6 +22,17 @@ export const DOCUMENT_SELECTOR = [
   { language: 'yaml', scheme: 'file' },
   { language: 'yaml', scheme: 'untitled' },
   { language: 'yaml', scheme: 'vscode-vfs' },
+];
+
+/**
+ * In a browser the workspace's files are seldom `file:` URIs: a folder of a VS Code server
+ * (code-server, Codespaces, Remote Tunnels) opened in the browser is `vscode-remote`, and
+ * vscode.dev's local folders are `vscode-local`. They are files the user edits, so they are linted.
+ */
+export const BROWSER_DOCUMENT_SELECTOR = [
+  ...DOCUMENT_SELECTOR,
+  { language: 'yaml', scheme: 'vscode-remote' },
+  { language: 'yaml', scheme: 'vscode-local' },
 ];
 
 /** Settings and handles the server gets at `initialize`, beside the standard `locale`. */
@@ -42,29 +53,16 @@ export interface HpaInitializationOptions {
 }
 
 /**
- * Creates the language client for dist/server.js (Node IPC: no stdout framing to get wrong, and the
- * server's console output lands in the output channel). vscode-languageclient sends
+ * The client options of both transports. `initializationOptions` is a function: a restarted server
+ * gets trust and settings as they are then, not as at activation. vscode-languageclient sends
  * `vscode.env.language` as the LSP `locale`, so the server answers in the user's language.
  */
-export function createLanguageClient(
+export function hpaClientOptions(
   context: vscode.ExtensionContext,
   output: vscode.OutputChannel,
   errorHandler: ServerRestartPolicy,
-): LanguageClient {
-  const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
-  const serverOptions: ServerOptions = {
-    run: {
-      module: serverModule,
-      transport: TransportKind.ipc,
-      options: { execArgv: [...SERVER_NODE_FLAGS] },
-    },
-    debug: {
-      module: serverModule,
-      transport: TransportKind.ipc,
-      options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6019'] },
-    },
-  };
-  // A function: a restarted server gets trust and settings as they are then, not as at activation.
+  documentSelector: DocumentSelector,
+): LanguageClientOptions {
   const initializationOptions = (): HpaInitializationOptions => ({
     locale: vscode.env.language,
     l10nFolder: vscode.Uri.joinPath(context.extensionUri, 'l10n').fsPath,
@@ -76,28 +74,26 @@ export function createLanguageClient(
   // kustomize's extension-less kustomization file decides which files are patches and overlays.
   const kustomizationWatcher = vscode.workspace.createFileSystemWatcher('**/Kustomization');
   context.subscriptions.push(watcher, kustomizationWatcher);
-
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: DOCUMENT_SELECTOR,
+  return {
+    documentSelector,
     initializationOptions,
     synchronize: {
       // Sends workspace/didChangeConfiguration for `hpa.*`; the server pulls the values per resource.
       configurationSection: 'hpa',
-      // Keeps the server's index of workloads (the targets of scaleTargetRef) in step with the disk.
+      // Keeps the server's index of workloads (the targets of scaleTargetRef) in step with the files.
       fileEvents: [watcher, kustomizationWatcher],
     },
     outputChannel: output,
     traceOutputChannel: output,
     errorHandler,
   };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
 }
 
 /**
  * Tells the running server when the user trusts the workspace, so overlays start to render. A
  * server that (re)starts later reads `workspace.isTrusted` from its initialization options.
  */
-export function forwardWorkspaceTrust(client: LanguageClient): vscode.Disposable {
+export function forwardWorkspaceTrust(client: BaseLanguageClient): vscode.Disposable {
   return vscode.workspace.onDidGrantWorkspaceTrust(() => {
     if (!client.isRunning()) return;
     void client.sendNotification(WorkspaceTrustNotification.method, { trusted: true }).catch(() => undefined);

@@ -4,7 +4,7 @@
  * button read this instead of the LanguageClient, so they can tell "starting" from "stopped".
  */
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import type { CustomRequest } from '../../common/protocol';
 
 export type ServerStatus = 'starting' | 'running' | 'stopped';
@@ -21,7 +21,7 @@ export interface ServerLink {
  * started yet; afterwards, stopped means stopped (failed to start, or died and not restarted).
  */
 export function languageServerLink(
-  client: LanguageClient,
+  client: BaseLanguageClient,
   serverReady: Promise<void>,
 ): ServerLink & vscode.Disposable {
   let firstStartSettled = false;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CloseAction, ErrorAction, type ErrorHandler } from 'vscode-languageclient/node';
+import { CloseAction, ErrorAction, type ErrorHandler } from 'vscode-languageclient';
 
 /** More crashes than this within the window means the server cannot run here: stop trying. */
 const MAX_RESTARTS = 4;

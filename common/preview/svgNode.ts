@@ -1,3 +1,4 @@
+import { escapeHtml } from '../escapeHtml';
 /**
  * A tiny element tree for the charts. The same tree becomes live DOM in the webview (createElementNS +
  * textContent, so no markup is ever parsed) and an SVG file on export (serialized here with every text
@@ -25,19 +26,6 @@ export function el(
   return node;
 }
 
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for XML/HTML text and double-quoted attribute values. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
-}
-
 // Tag and attribute names come from our own code, never from a manifest; still, refuse anything odd
 // so a future mistake cannot turn into markup injection.
 const NAME = /^[a-zA-Z][a-zA-Z0-9:-]*$/;
@@ -53,7 +41,7 @@ function write(node: SvgNode, out: string[]): void {
   out.push('<', node.tag);
   for (const [k, v] of Object.entries(node.attrs)) {
     if (!NAME.test(k)) throw new Error(`invalid SVG attribute name: ${k}`);
-    out.push(' ', k, '="', escapeXml(String(v)), '"');
+    out.push(' ', k, '="', escapeHtml(String(v)), '"');
   }
   const hasContent =
     (node.children && node.children.length > 0) || (node.text !== undefined && node.text !== '');
@@ -62,7 +50,7 @@ function write(node: SvgNode, out: string[]): void {
     return;
   }
   out.push('>');
-  if (node.text !== undefined) out.push(escapeXml(node.text));
+  if (node.text !== undefined) out.push(escapeHtml(node.text));
   for (const child of node.children ?? []) write(child, out);
   out.push('</', node.tag, '>');
 }

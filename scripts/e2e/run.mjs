@@ -3,8 +3,9 @@
 // allows, on Node.js 20) and the newest on the npm registry (on Node.js 24, also from the registry).
 // Each runs the PACKAGED extension — built, packed into a .vsix and installed the way users install
 // it — and Chromium opens the workbench with a payload that makes the extension host run the suite.
-// Four passes in each: English (full suite), `--locale ja` (localized messages), `--locale zh-tw`
-// (likewise), and an untrusted workspace (restricted mode).
+// Five passes in each: English (full suite), `--locale ja` (localized messages), `--locale zh-tw`
+// (likewise), an untrusted workspace (restricted mode), and `web`: the core suites against the web
+// extension in the web worker extension host (scripts/e2e/webWorker.mjs).
 //
 //   node scripts/e2e/run.mjs [--code-server 4.96.4,4.139.1] [--pass en,ja,untrusted] [--skip-build]
 //                            [--timeout <seconds>]
@@ -25,6 +26,7 @@ import { languagePackStub } from './languagePackStub.mjs';
 import { compileSuite } from './compileSuite.mjs';
 import { EXTENSION_ID, openSession, workbenchUrl } from './session.mjs';
 import { buildVsix } from './vsix.mjs';
+import { printWebResults, runWebWorkerPass, webPassProblems } from './webWorker.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const RESULTS_FILE_NAME = '.hpa-test-results.json';
@@ -38,7 +40,7 @@ const PASSES = {
 const { values: options } = parseArgs({
   options: {
     'code-server': { type: 'string', default: `${OLDEST_CODE_SERVER},${NEWEST_CODE_SERVER}` },
-    pass: { type: 'string', default: 'en,ja,zh-tw,untrusted' },
+    pass: { type: 'string', default: 'en,ja,zh-tw,untrusted,web' },
     'skip-build': { type: 'boolean', default: false },
     timeout: { type: 'string', default: '240' },
   },
@@ -163,6 +165,7 @@ async function runVsCode(version, passes, { vsix, suitePath }) {
     passed: 0,
     failed: 0,
     activationMs: null,
+    webActivationMs: null,
   };
   log(
     `VS Code ${codeServer.vscodeVersion} (code-server) — code-server ${version} on Node.js ${codeServer.nodeVersion}`,
@@ -170,6 +173,21 @@ async function runVsCode(version, passes, { vsix, suitePath }) {
   const suiteStarted = Date.now();
   for (const name of passes) {
     const label = passLabel(codeServer, name);
+    if (name === 'web') {
+      try {
+        const results = await runWebWorkerPass({ root, codeServer, label, timeoutMs });
+        printWebResults(label, results);
+        const problems = webPassProblems(label, results, codeServer);
+        for (const problem of problems) console.log(`  FAIL ${problem}`);
+        summary.passed += results.passed;
+        summary.failed += results.failed + problems.length;
+        summary.webActivationMs = results.activationMs;
+      } catch (error) {
+        console.log(`  FAIL ${error.message}`);
+        summary.failed++;
+      }
+      continue;
+    }
     try {
       const results = await runPass(name, { codeServer, vsix, suitePath });
       printResults(label, results);
@@ -221,7 +239,7 @@ async function main() {
   for (const version of versions) summaries.push(await runVsCode(version, passes, { vsix, suitePath }));
   for (const s of summaries) {
     log(
-      `VS Code ${s.codeServer.vscodeVersion} (code-server ${s.codeServer.codeServerVersion}, Node.js ${s.codeServer.nodeVersion}): ${s.passed} passed, ${s.failed} failed; install or cache check ${seconds(s.installMs)}, passes ${seconds(s.suiteMs)}, activation ${s.activationMs === null ? '?' : `${s.activationMs.toFixed(1)} ms`}`,
+      `VS Code ${s.codeServer.vscodeVersion} (code-server ${s.codeServer.codeServerVersion}, Node.js ${s.codeServer.nodeVersion}): ${s.passed} passed, ${s.failed} failed; install or cache check ${seconds(s.installMs)}, passes ${seconds(s.suiteMs)}, activation ${s.activationMs === null ? '?' : `${s.activationMs.toFixed(1)} ms`}${s.webActivationMs === null ? '' : `, in the web worker ${s.webActivationMs.toFixed(1)} ms`}`,
     );
   }
   const passed = summaries.reduce((sum, s) => sum + s.passed, 0);

@@ -62,10 +62,9 @@ async function startService(holdSettings: boolean): Promise<InProcessService> {
     client: lsp.connection,
     diagnosticsFor: (version) => lsp.nextDiagnostics(URI, (p) => p.version === version),
     releaseSettings: release,
-    async stop() {
-      release();
-      await lsp.stop();
-    },
+    // A held settings request stays unanswered: answered now, the service would lint and publish
+    // into streams that are closing.
+    stop: () => lsp.stop(),
   };
 }
 

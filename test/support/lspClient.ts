@@ -60,6 +60,8 @@ export interface ClientOptions {
   changedConfiguration?: Record<string, unknown>;
   initializationOptions?: Record<string, unknown>;
   capabilities?: ClientCapabilities;
+  /** Sets the test's own handlers (a custom request the server sends at start-up, say) before `initialize`. */
+  handlers?: (connection: MessageConnection) => void;
   /** Keep every publishDiagnostics in `published` (default true; the benchmarks send thousands). */
   recordPublished?: boolean;
 }
@@ -155,6 +157,7 @@ export class LspClient {
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);
     connection.onNotification(() => undefined); // logMessage, telemetry, progress: nothing to show
+    options.handlers?.(connection);
     connection.listen();
     const folders = options.workspaceFolders
       ? options.workspaceFolders.map((f) => ({ uri: pathToFileURL(f).toString(), name: f }))

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
+import { nodeOverlayRenderer } from '../../server/src/overlays/nodeOverlayRenderer';
 import { OverlayService } from '../../server/src/overlays/overlayService';
 import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { setLocale } from '../../server/src/localize';
@@ -33,6 +34,7 @@ function start(
   const republished = new Set<string>();
   const service = new OverlayService({
     workspace,
+    renderer: nodeOverlayRenderer(workspace),
     settings: () => DEFAULT_SETTINGS,
     trusted,
     root: pathToFileURL(SHOP).toString(),

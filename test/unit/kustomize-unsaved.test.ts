@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { nodeOverlayRenderer } from '../../server/src/overlays/nodeOverlayRenderer';
 import { OverlayService } from '../../server/src/overlays/overlayService';
 import { renderOverlay } from '../../server/src/overlays/render';
 import { createRenderMirror } from '../../server/src/overlays/renderMirror';
@@ -223,7 +224,7 @@ describe(
         root: pathToFileURL(TREE).toString(),
         republish: () => undefined,
         delayMs: 10,
-        where: 'inline',
+        renderer: nodeOverlayRenderer(workspace, 'inline'),
       });
       try {
         for (const path of filesUnder(TREE)) {
@@ -276,6 +277,7 @@ describe(
       workspace = new WorkspaceIndex();
       service = new OverlayService({
         workspace,
+        renderer: nodeOverlayRenderer(workspace),
         settings: () => DEFAULT_SETTINGS,
         trusted: true,
         root: pathToFileURL(TREE).toString(),

@@ -9,13 +9,15 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Files that must be in every package: the bundles (with the preview's stylesheet and worker, the CLI's lint worker and the server's overlay process), the manifest, its strings and the licence. */
+/** Files that must be in every package: the bundles (the web extension's client and server, with the preview's stylesheet and worker, the CLI's lint worker and the server's overlay process), the manifest, its strings and the licence. */
 const REQUIRED = [
   'package.json',
   'README.md',
   'LICENSE',
   'dist/client.js',
   'dist/server.js',
+  'dist/clientBrowser.js',
+  'dist/serverBrowser.js',
   'dist/webview.js',
   'dist/webview.css',
   'dist/simulationWorker.js',
@@ -36,7 +38,7 @@ const ALLOWED = [
   /^package\.json$/,
   /^README\.md$/,
   /^LICENSE$/,
-  /^dist\/(client|server|webview|simulationWorker|cli|lintWorker|overlayProcess)\.js$/,
+  /^dist\/(client|server|clientBrowser|serverBrowser|webview|simulationWorker|cli|lintWorker|overlayProcess)\.js$/,
   /^dist\/webview\.css$/,
   /^package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,

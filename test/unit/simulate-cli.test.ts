@@ -159,7 +159,10 @@ test('csv and table formats', async () => {
   const table = t.stdout().split('\n');
   assert.equal(table[0], 'HPA web, one sync every 15 s');
   assert.match(table[1] as string, /^t\s+load\s+utilization\s+proposal\s+replicas\s+ready\s+decision$/);
-  assert.match(table[2] as string, /^00:00\s+cpu=\S+\s+\d+%\/50%\s+2\s+2\s+2\s+within tolerance: no change$/);
+  assert.match(
+    table[2] as string,
+    /^00:00\s+cpu=\S+\s+\d+%\/50%\s+2\s+2\s+2\s+Every metric is within the tolerance band: no change from 2\.$/,
+  );
 });
 
 async function failure(files: Record<string, string>, args: string[]): Promise<string> {

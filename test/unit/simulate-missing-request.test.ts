@@ -111,7 +111,7 @@ test('the table says the metric cannot be computed for want of a request', async
   for (const row of rows)
     assert.match(
       row,
-      /cpu cannot be computed, the Pods set no request \(FailedGetResourceMetric\): replicas kept$/,
+      /cpu cannot be computed: the Pods set no request for it \(FailedGetResourceMetric\)\. Replicas stay at 2\.$/,
     );
 });
 

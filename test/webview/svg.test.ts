@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { el, escapeXml, serializeSvgNode } from '../../common/preview/svgNode';
+import { el, serializeSvgNode } from '../../common/preview/svgNode';
+import { escapeHtml } from '../../common/escapeHtml';
 import { linePath, stepPath } from '../../common/preview/chart';
 
 const PAYLOADS = [
@@ -10,8 +11,8 @@ const PAYLOADS = [
   "' onmouseover='x",
 ];
 
-test('escapeXml turns every markup character into an entity', () => {
-  assert.equal(escapeXml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+test('escapeHtml turns every markup character into an entity', () => {
+  assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
 });
 
 test('serialized text and attribute values carry payloads as inert text', () => {

@@ -5,14 +5,16 @@
  * (webview/src/simulationRunner.ts says why): `connect-src` admits that folder, `worker-src` only
  * blob:, which nothing but the page's own nonce'd script can create.
  */
-import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
+import { escapeHtml } from '../../../common/escapeHtml';
 
 /** The simulation worker's bundle, beside dist/webview.js (scripts/build.mjs). */
 export const WORKER_SCRIPT = 'simulationWorker.js';
 
+/** 18 random bytes in base64: Web Crypto and btoa, which the Node and the web worker hosts both have. */
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64');
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes));
 }
 
 /** The Content-Security-Policy of the panel; the Chromium tests serve their page with this same string. */
@@ -48,17 +50,6 @@ export function previewHtml(
   });
 }
 
-const ATTR_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-function attr(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ATTR_ESCAPES[c] ?? c);
-}
-
 /** The page around the bundle; shared shape with the test harness. */
 export function pageHtml(o: {
   csp: string;
@@ -70,17 +61,17 @@ export function pageHtml(o: {
   lang: string;
 }): string {
   return `<!DOCTYPE html>
-<html lang="${attr(o.lang)}">
+<html lang="${escapeHtml(o.lang)}">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${attr(o.csp)}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(o.csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${attr(o.styleHref)}">
+<link rel="stylesheet" href="${escapeHtml(o.styleHref)}">
 <title>HPA</title>
 </head>
 <body>
-<main id="hpa-preview"${o.workerSrc === undefined ? '' : ` data-worker="${attr(o.workerSrc)}"`}></main>
-<script nonce="${attr(o.nonce)}" src="${attr(o.scriptSrc)}"></script>
+<main id="hpa-preview"${o.workerSrc === undefined ? '' : ` data-worker="${escapeHtml(o.workerSrc)}"`}></main>
+<script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(o.scriptSrc)}"></script>
 </body>
 </html>`;
 }

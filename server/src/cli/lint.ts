@@ -30,7 +30,7 @@ import { formatJson, formatSarif, formatStylish, type FileResult } from './lintF
 import { thisMachine } from './parallelLint';
 import { readInputs } from './readInputs';
 import { lintOnThreads } from './threadedLint';
-import { tooLargeFindings } from './tooLarge';
+import { tooLargeFindings } from '../lint/fileTooLarge';
 
 type Format = 'stylish' | 'json' | 'sarif';
 

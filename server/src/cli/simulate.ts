@@ -34,6 +34,7 @@ import {
   type CliBacktest,
 } from './simulatePrometheus';
 import { redactUrl } from '../../../common/prometheus';
+import { effectiveMinReplicas } from '../../../common/engine/defaults';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
 /** A profile's run when --duration is not given. */
@@ -254,7 +255,12 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
       break;
     default:
       if (reality) io.stdout(`${comparisonInWords(reality.comparison)}\n`);
-      io.stdout(toTable(result, resourceOf));
+      io.stdout(
+        toTable(result, resourceOf, {
+          min: effectiveMinReplicas(input.spec),
+          max: input.spec.maxReplicas,
+        }),
+      );
   }
   return 0;
 }

@@ -3,7 +3,7 @@
  * table with the decision in words (the table in the run's language; json and csv are data and stay
  * in their documented English field names).
  */
-import { formatMilli, type SimulationResult, type SimulationStep } from '../../../common/engine';
+import { formatMilli, type SimulationResult } from '../../../common/engine';
 import { containersLacking, type PodRequests, type RequestSource } from '../../../common/k8s/podRequests';
 
 /** The resources whose utilization needs a request on every counted container. */
@@ -50,9 +50,10 @@ export function podJson(
     notes,
   };
 }
-import { t } from '../localize';
+import { currentLocale, t } from '../localize';
 import { padColumns } from './terminalTable';
 import { timelineToCsv } from '../../../common/preview/csv';
+import { describeDecision } from '../../../common/preview/reasons';
 
 /**
  * The documented JSON shape: only these fields, in this order. A backtest adds `actual` per step
@@ -95,75 +96,6 @@ export function toCsv(result: SimulationResult, actual?: (number | null)[]): str
   return timelineToCsv([{ key: 'hpa', result }], names, actual);
 }
 
-function arg(s: SimulationStep, key: string): string {
-  const v = s.reasonArgs?.[key];
-  return v === undefined ? '?' : String(v);
-}
-
-/** The decision of one sync as a short sentence for the terminal, in the run's language. */
-export function reasonInWords(s: SimulationStep): string {
-  const desired = s.desiredReplicas;
-  switch (s.reason) {
-    case 'scalingDisabled':
-      return t('target at 0 replicas: autoscaling is disabled');
-    case 'aboveMax':
-      return t('above maxReplicas: set to {desired} without reading metrics', { desired });
-    case 'belowMin':
-      return t('below minReplicas: set to {desired} without reading metrics', { desired });
-    case 'noMetrics':
-      if (arg(s, 'failedCause') === 'missingRequest')
-        return t('{metric} cannot be computed, the Pods set no request ({reason}): replicas kept', {
-          metric: arg(s, 'failedMetric'),
-          reason: arg(s, 'failedReason'),
-        });
-      return t('no usable metric ({metric}): replicas kept', { metric: arg(s, 'failedMetric') });
-    case 'invalidMetricsBlockScaleDown':
-      if (arg(s, 'failedCause') === 'missingRequest')
-        return t(
-          '{metric} cannot be computed, the Pods set no request ({reason}): no scale-down while it fails',
-          {
-            metric: arg(s, 'failedMetric'),
-            reason: arg(s, 'failedReason'),
-          },
-        );
-      return t('metric {metric} failed: no scale-down while a metric is missing', {
-        metric: arg(s, 'failedMetric'),
-      });
-    case 'withinTolerance':
-      return t('within tolerance: no change');
-    case 'heldByScaleUpWindow':
-      return t('scale-up stabilization window ({window} s) holds {replicas}', {
-        window: arg(s, 'window'),
-        replicas: String(s.stabilizedReplicas),
-      });
-    case 'heldByScaleDownWindow':
-      return t('scale-down stabilization window ({window} s) holds {replicas}', {
-        window: arg(s, 'window'),
-        replicas: String(s.stabilizedReplicas),
-      });
-    case 'limitedByScaleUpPolicy':
-      return t('scale-up policy limits the step to {desired}', { desired });
-    case 'limitedByScaleDownPolicy':
-      return t('scale-down policy limits the step to {desired}', { desired });
-    case 'scaleUpDisabled':
-      return t('scale-up is disabled (selectPolicy: Disabled)');
-    case 'scaleDownDisabled':
-      return t('scale-down is disabled (selectPolicy: Disabled)');
-    case 'clampedToMax':
-      return t('clamped to maxReplicas {max}', { max: arg(s, 'max') });
-    case 'clampedToMin':
-      return t('clamped to minReplicas {min}', { min: arg(s, 'min') });
-    case 'legacyScaleUpLimit':
-      return t('no behavior: at most max(2 x current, 4) = {desired}', { desired });
-    case 'scaledUp':
-      return t('scale up to {desired}', { desired });
-    case 'scaledDown':
-      return t('scale down to {desired}', { desired });
-    case 'steady':
-      return t('no change');
-  }
-}
-
 function clock(t: number): string {
   const h = Math.floor(t / 3600);
   const m = Math.floor((t % 3600) / 60);
@@ -177,7 +109,10 @@ function clock(t: number): string {
 export function toTable(
   result: SimulationResult,
   resourceOf: (metric: string) => string | undefined,
+  bounds: { min: number; max: number },
 ): string {
+  // The decision column says what the preview's decision log says (common/preview/reasons.ts).
+  const locale = currentLocale();
   const rows: string[][] = [
     [t('t'), t('load'), t('utilization'), t('proposal'), t('replicas'), t('ready'), t('decision')],
   ];
@@ -201,7 +136,7 @@ export function toTable(
       s.proposedReplicas === null ? '-' : String(s.proposedReplicas),
       replicas,
       String(s.readyReplicas),
-      reasonInWords(s),
+      describeDecision(s, locale, bounds),
     ]);
   }
   const heading = t('HPA {name}, one sync every {seconds} s', {

@@ -8,7 +8,7 @@ import type { HpaSettings } from '../settings';
 import type { FileResult } from './lintFormats';
 import { LintThreads, type Machine, threadsFor } from './parallelLint';
 import type { InputFile } from './readInputs';
-import { tooLargeFindings } from './tooLarge';
+import { tooLargeFindings } from '../lint/fileTooLarge';
 
 export async function lintOnThreads(
   files: readonly InputFile[],

@@ -4,11 +4,9 @@
  */
 import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
 import type { LocatedFinding } from '../lint/findingsOutput';
-import { t } from '../localize';
-import { FILE_TOO_LARGE_RULE } from '../rules/index';
+import { tooLargeFindings } from '../lint/fileTooLarge';
 import { docsUrl } from '../rules/types';
-import { type Severity } from '../settings';
-import type { HpaSettings } from '../settings';
+import type { HpaSettings, Severity } from '../settings';
 
 const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -30,17 +28,5 @@ export function toDiagnostic(finding: LocatedFinding): Diagnostic {
 
 /** The one diagnostic of a file skipped for its size (none when the user turned the rule off). */
 export function fileTooLargeDiagnostics(size: number, settings: HpaSettings): Diagnostic[] {
-  const severity = settings.rules[FILE_TOO_LARGE_RULE.id] ?? FILE_TOO_LARGE_RULE.defaultSeverity;
-  if (severity === 'off') return [];
-  return [
-    toDiagnostic({
-      rule: FILE_TOO_LARGE_RULE.id,
-      severity,
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      message: t('File skipped: {size} bytes is more than hpa.maxFileSizeBytes ({limit})', {
-        size,
-        limit: settings.maxFileSizeBytes,
-      }),
-    }),
-  ];
+  return tooLargeFindings(size, settings).map(toDiagnostic);
 }

@@ -15,7 +15,6 @@ import {
   TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { findYamlFiles, readYamlFile } from '../workspace/diskWorkspace';
 import { isIndexedPath } from '../workspace/filePaths';
 import { type FileModel, type ParseOptions, warmUpYamlParser } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
@@ -34,6 +33,7 @@ import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
 import { FullTextCheck } from './fullTextCheck';
 import { WorkspaceSync } from './workspaceSync';
 import { OverlayService, overlayOptions } from '../overlays/overlayService';
+import type { ServerHost } from './serverHost';
 import { registerOverlayHandlers } from './overlayRequests';
 import { withOverlays } from '../preview/overlayPreview';
 
@@ -46,8 +46,10 @@ export interface HpaService {
   settings(): HpaSettings;
 }
 
-export function startHpaService(connection: Connection): HpaService {
+/** `host` is where the server runs: Node (nodeHost.ts) or a Web Worker (browserHost.ts). */
+export function startHpaService(connection: Connection, host: ServerHost): HpaService {
   const documents = new TextDocuments(TextDocument);
+  const files = host.workspaceFiles(connection);
   const sync = new WorkspaceSync(PARSE_OPTIONS, (uri) => documents.get(uri) !== undefined);
   const workspace = sync.workspace;
   // Hover, completion and code actions (server/src/features): they read the same documents and index.
@@ -83,6 +85,7 @@ export function startHpaService(connection: Connection): HpaService {
     warmUpEdits(PARSE_OPTIONS);
     overlays = new OverlayService({
       workspace,
+      renderer: host.overlayRenderer(workspace),
       settings: () => settings,
       root: workspaceFolders[0],
       republish: scheduleOpen,
@@ -130,9 +133,9 @@ export function startHpaService(connection: Connection): HpaService {
 
   async function scanWorkspace(): Promise<void> {
     for (const folder of workspaceFolders) {
-      for (const uri of await findYamlFiles(folder)) {
+      for (const uri of await files.find(folder)) {
         if (documents.get(uri)) continue;
-        const text = await readYamlFile(uri, settings.maxFileSizeBytes);
+        const text = await files.read(uri, settings.maxFileSizeBytes);
         if (text !== undefined) sync.diskChanged(uri, text);
       }
     }
@@ -148,7 +151,7 @@ export function startHpaService(connection: Connection): HpaService {
       const text =
         change.type === FileChangeType.Deleted
           ? undefined
-          : await readYamlFile(change.uri, settings.maxFileSizeBytes);
+          : await files.read(change.uri, settings.maxFileSizeBytes);
       scheduleOpen(sync.diskChanged(change.uri, text));
     }
   });

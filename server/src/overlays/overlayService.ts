@@ -37,8 +37,9 @@ import {
   unavailableFinding,
 } from './overlayChecks';
 import type { OverlayJobResult } from './overlayJob';
-import { OverlayJobs, type OverlayJobsWhere } from './overlayJobs';
-import { DEFAULT_RENDER_TIMEOUT_MS, type KustomizeCommand, findKustomizeCommand } from './render';
+import type { OverlayJobsWhere } from './overlayJobs';
+import type { OverlayRenderer } from './overlayRenderer';
+import type { KustomizeCommand } from './render';
 
 /** The pause after the last change to an overlay's inputs before it is rendered again. */
 export const DEFAULT_RENDER_DELAY_MS = 1500;
@@ -67,8 +68,11 @@ export interface OverlayServiceOptions {
    * edit's diagnostics are out.
    */
   editPending?: () => boolean;
-  /** Where renders run: the overlay process (the default when its script is there) or this one (tests). */
-  where?: OverlayJobsWhere;
+  /**
+   * What renders the overlays (nodeOverlayRenderer.ts in the Node server). null where kustomize
+   * cannot run at all, the browser server: each overlay with an autoscaler says so instead.
+   */
+  renderer: OverlayRenderer | null;
 }
 
 export class OverlayService {
@@ -80,8 +84,8 @@ export class OverlayService {
   private readonly retried = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
-  /** Renders, lints and maps back, in the overlay process. */
-  private readonly jobs: OverlayJobs;
+  /** Renders, lints and maps back (in the overlay process, in the Node server). */
+  private readonly renderer: OverlayRenderer | null;
   /** The latest successful render of each overlay, by overlay URI (for the preview). */
   private readonly lastRender = new Map<string, { yaml: string; baseDir: string }>();
   /** The current findings of each overlay, by overlay URI. */
@@ -95,15 +99,15 @@ export class OverlayService {
 
   constructor(private readonly options: OverlayServiceOptions) {
     this.trusted = options.trusted;
-    this.jobs = new OverlayJobs(options.workspace, options.where);
+    this.renderer = options.renderer;
     this.layout = kustomizeLayout(new Map());
     options.workspace.onFileChanged((uri) => this.fileChanged(uri));
     this.refreshLayout();
   }
 
-  /** Where the renders run (tests and measurements). */
-  get where(): OverlayJobsWhere {
-    return this.jobs.where;
+  /** Where the renders run (tests and measurements); 'none' in the browser server. */
+  get where(): OverlayJobsWhere | 'none' {
+    return this.renderer?.where ?? 'none';
   }
 
   /** Findings the overlays add to a file, minus those the file's own findings already show. */
@@ -174,7 +178,7 @@ export class OverlayService {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    return this.jobs.dispose();
+    return this.renderer?.dispose() ?? Promise.resolve();
   }
 
   private fileChanged(uri: string): void {
@@ -218,18 +222,20 @@ export class OverlayService {
   /**
    * Renders the dirty overlays one after another; a change meanwhile re-arms the timer. In an
    * untrusted workspace nothing runs: each overlay with an autoscaler gets one information finding
-   * saying that trusting the workspace renders it.
+   * saying that trusting the workspace renders it; without a renderer (the browser server), one
+   * saying that kustomize cannot run there.
    */
   private async drain(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
       const trusted = this.trusted;
+      const renderer = this.renderer;
       let command: KustomizeCommand | undefined;
-      if (trusted) {
+      if (trusted && renderer) {
         const configured = this.configuredCommand();
         if (this.command?.configured !== configured) {
-          this.command = { configured, found: findKustomizeCommand(configured || undefined) };
+          this.command = { configured, found: renderer.findCommand(configured) };
         }
         command = await this.command.found;
       }
@@ -244,6 +250,12 @@ export class OverlayService {
         const dirs = this.inputDirsByOverlay.get(overlayUri) ?? [overlay.dir];
         if (!involvesAutoscaler(dirs, this.options.workspace)) {
           findings = []; // nothing an HPA rule could find in it
+        } else if (!renderer) {
+          findings = unavailableFinding(
+            overlay,
+            settings,
+            t('kustomize cannot run in a browser: open the folder in VS Code on the desktop to render it'),
+          );
         } else if (!trusted) {
           findings = unavailableFinding(
             overlay,
@@ -261,13 +273,13 @@ export class OverlayService {
           if (this.disposed) return;
           let result: OverlayJobResult;
           try {
-            result = await this.jobs.run({
+            result = await renderer.run({
               overlayUri,
               label: overlayLabel(overlay, this.options.root),
               inputDirs: dirs,
               command,
               settings,
-              timeoutMs: this.options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+              ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
             });
           } catch (error) {
             if (this.disposed) return;

@@ -11,6 +11,7 @@ import type { SimulationInput } from '../../../common/engine/simulationTypes';
 import type { HostToWebview, PreviewModel } from '../../../common/protocol';
 import { UsageError } from '../usageError';
 import { t } from '../localize';
+import { escapeHtml } from '../../../common/escapeHtml';
 
 export interface StandaloneReportOptions {
   /** metadata.name of the HPA. */
@@ -36,17 +37,6 @@ export function jsonForScript(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 function readAsset(dir: string, file: string): string {

@@ -1,39 +1,33 @@
 /**
- * The workspace's YAML files on disk: found at start-up under the folders the client names, and
- * re-read when the client reports a change. Open documents are the service's business, not this one's.
+ * The workspace's YAML files on disk, for the Node server: found at start-up under the folders the
+ * client names, and re-read when the client reports a change. Open documents are the service's
+ * business, not this one's.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isIndexedPath } from './filePaths';
+import { type FolderEntry, MAX_INDEXED_FILES, type WorkspaceFiles, findIndexedFiles } from './workspaceFiles';
 
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
-/** A workspace with more YAML files than this is indexed partially rather than stalling start-up. */
-export const MAX_INDEXED_FILES = 5000;
+async function readFolder(dir: string): Promise<FolderEntry[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return []; // unreadable folder: index what can be read
+  }
+  const listed: FolderEntry[] = [];
+  for (const entry of entries) {
+    const type = entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : undefined;
+    if (type) listed.push({ name: entry.name, location: join(dir, entry.name), type });
+  }
+  return listed;
+}
 
-/** URIs of the indexed files (isIndexedPath) under a folder URI, skipping dependency and build folders. */
+/** URIs of the indexed files under a `file:` folder URI (none under another scheme). */
 export async function findYamlFiles(folderUri: string, limit = MAX_INDEXED_FILES): Promise<string[]> {
   if (!folderUri.startsWith('file:')) return [];
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return; // unreadable folder: index what can be read
-    }
-    for (const entry of entries) {
-      if (found.length >= limit) return;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(entry.name)) await walk(path);
-      } else if (entry.isFile() && isIndexedPath(entry.name)) {
-        found.push(pathToFileURL(path).toString());
-      }
-    }
-  };
-  await walk(fileURLToPath(folderUri));
-  return found;
+  const paths = await findIndexedFiles(fileURLToPath(folderUri), readFolder, limit);
+  return paths.map((path) => pathToFileURL(path).toString());
 }
 
 /** A file's text, or undefined when it cannot be read or is larger than `maxBytes`. */
@@ -47,3 +41,5 @@ export async function readYamlFile(uri: string, maxBytes: number): Promise<strin
     return undefined;
   }
 }
+
+export const DISK_WORKSPACE: WorkspaceFiles = { find: findYamlFiles, read: readYamlFile };

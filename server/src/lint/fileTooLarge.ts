@@ -1,5 +1,8 @@
-/** The one finding of a file hpa-lint skips for its size (none when the user turned the rule off). */
-import type { LocatedFinding } from '../lint/findingsOutput';
+/**
+ * The one finding of a file skipped for its size (none when the user turned the rule off): hpa-lint
+ * prints it, the language server publishes it (lsp/diagnostics.ts).
+ */
+import type { LocatedFinding } from './findingsOutput';
 import type { HpaSettings } from '../settings';
 import { t } from '../localize';
 import { FILE_TOO_LARGE_RULE } from '../rules/index';

@@ -1,0 +1,17 @@
+/**
+ * What the language service needs of the place it runs in, chosen by the entry point: server.ts
+ * gives the Node implementations (the disk, the overlay process with kustomize), serverBrowser.ts
+ * the Web Worker's (the extension host's file system, no kustomize). The service itself imports
+ * neither, so the browser bundle holds no Node code.
+ */
+import type { Connection } from 'vscode-languageserver';
+import type { OverlayRenderer } from '../overlays/overlayRenderer';
+import type { WorkspaceFiles } from '../workspace/workspaceFiles';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+
+export interface ServerHost {
+  /** How the workspace's files are found and read (those the editor does not hold). */
+  workspaceFiles(connection: Connection): WorkspaceFiles;
+  /** What renders kustomize overlays, or null where no program can run (the browser). */
+  overlayRenderer(workspace: WorkspaceIndex): OverlayRenderer | null;
+}

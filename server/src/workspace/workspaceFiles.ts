@@ -1,0 +1,56 @@
+/**
+ * How the language server reads the workspace's files, whatever holds them: the disk in the Node
+ * server (diskWorkspace.ts), the extension host's file system in the browser server
+ * (lsp/clientWorkspaceFiles.ts). Which files are indexed and which folders are skipped is decided
+ * here, once, for both.
+ */
+import { isIndexedPath } from './filePaths';
+
+/** Dependency and build folders: never scanned for manifests. */
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'out',
+  '.vscode-test',
+]);
+/** A workspace with more YAML files than this is indexed partially rather than stalling start-up. */
+export const MAX_INDEXED_FILES = 5000;
+
+export interface WorkspaceFiles {
+  /** URIs of the indexed files (isIndexedPath) under a folder URI, skipping SKIPPED_DIRECTORIES. */
+  find(folderUri: string, limit?: number): Promise<string[]>;
+  /** A file's text, or undefined when it cannot be read or is larger than `maxBytes`. */
+  read(uri: string, maxBytes: number): Promise<string | undefined>;
+}
+
+/** One entry of a folder; `location` is what readDirectory and the result use (a path or a URI). */
+export interface FolderEntry {
+  name: string;
+  location: string;
+  type: 'file' | 'directory';
+}
+
+/**
+ * The locations of the indexed files under `root`, depth first in the order the folders list them,
+ * at most `limit`. A folder that cannot be read answers no entries: what can be read is indexed.
+ */
+export async function findIndexedFiles(
+  root: string,
+  readDirectory: (location: string) => Promise<FolderEntry[]>,
+  limit = MAX_INDEXED_FILES,
+): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (location: string): Promise<void> => {
+    for (const entry of await readDirectory(location)) {
+      if (found.length >= limit) return;
+      if (entry.type === 'directory') {
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) await walk(entry.location);
+      } else if (isIndexedPath(entry.name)) {
+        found.push(entry.location);
+      }
+    }
+  };
+  await walk(root);
+  return found;
+}
