@@ -78,6 +78,20 @@ export interface PreviewModel {
    * simulated differs from what the user meant. `line` is 1-based. Absent from older servers.
    */
   problems?: PreviewProblem[];
+  /**
+   * The Kubernetes release the HPA's file is judged against and the controller options it gives
+   * (common/engine/clusterOptions.ts): per-direction tolerance only where honoured, scale to zero.
+   * Absent from older servers: the engine's defaults (the newest release) apply.
+   */
+  cluster?: PreviewCluster;
+}
+
+export interface PreviewCluster {
+  /** "1.35" or "1.36 (HPAScaleToZero=true)". */
+  release: string;
+  /** False: nothing configured, the newest release assumed. */
+  configured: boolean;
+  options: Partial<ControllerOptions>;
 }
 
 export interface PreviewProblem {
@@ -242,3 +256,36 @@ export type WebviewToHost =
   | { type: 'problemsShown'; lines: number[] }
   /** Write a suggested block into the HPA the panel shows (the host asks the server for the edit). */
   | { type: 'applyBehavior'; uri: string; documentIndex: number; behavior: HPABehavior };
+
+export interface KubernetesVersionParams {
+  /** The file the answer is for (the active editor's). */
+  uri: string;
+}
+
+/** Which Kubernetes release the server judges a file against, and where that came from. */
+export interface KubernetesVersionInfo {
+  /** "1.35". */
+  release: string;
+  /** False: nothing configured, the newest release is assumed. */
+  configured: boolean;
+  /** Where the release came from: the nearest `.hpa-lint.yaml`, the editor settings, or the default. */
+  origin: 'file' | 'settings' | 'default';
+  /** The `.hpa-lint.yaml` in force for the file (a URI), if any. */
+  configFile?: string;
+  /** Feature gates set differently from the release's defaults ("HPAScaleToZero=true"), or ''. */
+  gates: string;
+  /** Where the editor settings differ from the file (the file wins), already in the user's language. */
+  conflicts: string[];
+  /** A bad version or gate, in the user's language (the default release is then used). */
+  error?: string;
+}
+
+/** The status item on YAML files asks which release is in force (LSP custom request). */
+export const KubernetesVersionRequest: CustomRequest<KubernetesVersionParams, KubernetesVersionInfo> = {
+  method: 'hpa/kubernetesVersion',
+};
+
+/** Server -> client: a `.hpa-lint.yaml` or the settings changed; ask again. */
+export const KubernetesVersionChangedNotification: CustomNotification<Record<string, never>> = {
+  method: 'hpa/kubernetesVersionChanged',
+};

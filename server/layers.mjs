@@ -10,6 +10,7 @@ export const SERVER_LAYERS = [
   'features', // hover, completion, quick fixes
   'overlays', // overlays rendered with the real kustomize, the overlay process, rendered findings
   'lint', // the rules run over a file, cached; the warm-up
+  'config', // .hpa-lint.yaml: the nearest file, its problems, the settings one file is linted with
   'rules', // one file per rule
   'schema', // ajv over schemas/, the precompiled validators
   'kustomize', // what kustomization files say: resources, patches, replicas entries, the layout

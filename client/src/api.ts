@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
+import type { KubernetesVersionStatus } from './kubernetesVersionStatus';
 import type { PreviewInspection } from './preview/previewManager';
 
 /** The extension host the extension runs in: its `main` (Node.js) or its `browser` entry (web worker). */
@@ -28,4 +29,7 @@ export interface HpaExtensionApi {
    * it is handled: the tests cannot click inside a webview, so Apply is driven through here.
    */
   previewMessage(message: unknown): Promise<void>;
+  /** What the Kubernetes version status item shows for the active YAML file (undefined before the first answer). */
+  kubernetesVersionStatus(): ReturnType<KubernetesVersionStatus['inspect']>;
+  readonly onDidChangeKubernetesVersionStatus: vscode.Event<void>;
 }

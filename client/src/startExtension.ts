@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { HpaExtensionApi, HpaExtensionHost } from './api';
+import { registerKubernetesVersionStatus } from './kubernetesVersionStatus';
 import { forwardWorkspaceTrust } from './languageClient';
 import { registerPreview } from './preview/index';
 import { languageServerLink } from './serverLink';
@@ -53,6 +54,7 @@ export function startExtension(
   const server = languageServerLink(languageClient, serverReady);
   context.subscriptions.push(server);
   const preview = registerPreview(context, server);
+  const kubernetesVersion = registerKubernetesVersionStatus(context, server, languageClient);
 
   const activationMs = performance.now() - started;
   output.appendLine(
@@ -68,6 +70,8 @@ export function startExtension(
     previewState: () => preview.inspect(),
     onDidChangePreviewState: preview.onDidChangeInspection,
     previewMessage: (message) => preview.receive(message),
+    kubernetesVersionStatus: () => kubernetesVersion.inspect(),
+    onDidChangeKubernetesVersionStatus: kubernetesVersion.onDidChange,
   };
   return { api, client: languageClient };
 }

@@ -63,6 +63,8 @@ export interface PodRequests {
   podLevel: Record<string, ResolvedRequest>;
   /** The Pod's request in milli by resource, only where the controller can compute one. */
   podRequests: Record<string, number>;
+  /** The counted containers' sums by resource, complete ones only: the Pod's request without pod-level `resources`. */
+  containerTotals: Record<string, number>;
   /** Counted containers' requests in milli (name -> resource -> milli), for ContainerResource metrics. */
   containerRequests: Record<string, Record<string, number>>;
   /** Requests and limits that are not quantities, in document order. */
@@ -214,12 +216,23 @@ export function podRequestsOfPodSpec(podSpec: unknown): PodRequests {
     }
     if (complete) podRequests[resource] = sum;
   }
+  const containerTotals = { ...podRequests };
   for (const [resource, request] of Object.entries(podLevel)) {
     if (request.milli !== undefined) podRequests[resource] = request.milli;
     // A pod-level request that is not a quantity: the API server rejects the Pod, nothing to compute.
     else delete podRequests[resource];
   }
-  return { containers, podLevel, podRequests, containerRequests, invalid };
+  return { containers, podLevel, podRequests, containerTotals, containerRequests, invalid };
+}
+
+/**
+ * The requests as a cluster that does not count pod-level `resources` sees them (before 1.34, or
+ * PodLevelResources off: common/k8s/kubernetesVersions.ts `countsPodLevelRequests`): the
+ * containers' requests decide.
+ */
+export function withoutPodLevel(pod: PodRequests): PodRequests {
+  if (Object.keys(pod.podLevel).length === 0) return pod;
+  return { ...pod, podLevel: {}, podRequests: pod.containerTotals };
 }
 
 /**

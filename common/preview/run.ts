@@ -139,7 +139,12 @@ export function runPreview(
   const metricNames = previewMetricNames(model.spec);
   const initialReplicas = initialReplicasOf(model, settings);
   const minReplicas = effectiveMinReplicas(model.spec);
-  const options = { ...settings.options, syncPeriodSeconds: settings.syncPeriodSeconds };
+  // The release's options first (scale to zero, tolerance), then the panel's own controller flags.
+  const options = {
+    ...model.cluster?.options,
+    ...settings.options,
+    syncPeriodSeconds: settings.syncPeriodSeconds,
+  };
   const out: PreviewRun = {
     runs: [],
     metricNames,

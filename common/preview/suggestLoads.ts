@@ -41,7 +41,11 @@ function inputFor(model: PreviewModel, settings: PanelSettings, fixed: FixedLoad
     initialReplicas,
     durationSeconds: settings.durationSeconds,
     podStartupSeconds: settings.podStartupSeconds,
-    options: { ...settings.options, syncPeriodSeconds: settings.syncPeriodSeconds },
+    options: {
+      ...model.cluster?.options,
+      ...settings.options,
+      syncPeriodSeconds: settings.syncPeriodSeconds,
+    },
     name: model.name,
     loads: [],
   });
@@ -115,6 +119,7 @@ export function loadKey(model: PreviewModel, settings: PanelSettings, fixed: Fix
     settings.syncPeriodSeconds,
     settings.podStartupSeconds,
     settings.options ?? null,
+    model.cluster?.options ?? null,
     csv,
   ]);
 }

@@ -103,7 +103,11 @@ export function isPreviewModel(v: unknown): v is PreviewModel {
     isOptional(v.problems, isProblemList) &&
     (v.overlays === undefined ||
       (Array.isArray(v.overlays) && v.overlays.every((o) => isObj(o) && isStr(o.uri) && isStr(o.label)))) &&
-    isOptional(v.overlay, isStr)
+    isOptional(v.overlay, isStr) &&
+    isOptional(
+      v.cluster,
+      (c) => isObj(c) && isStr(c.release) && typeof c.configured === 'boolean' && isObj(c.options),
+    )
   );
 }
 

@@ -42,6 +42,10 @@ function userSettings() {
     'update.mode': 'none',
     'git.enabled': false,
     'editor.hover.delay': 100,
+    // VS Code in a browser saves edited files after a second by default (the desktop default is off).
+    // The suites edit fixtures and revert them when a test ends; a save in between would carry the
+    // edit into the next test (seen under load: the quick fix's inserted line moved later lines).
+    'files.autoSave': 'off',
   };
 }
 

@@ -3,6 +3,12 @@
  * `contributes.configuration` (a unit test keeps the defaults in step), and a normaliser that turns
  * whatever the client sends into valid values.
  */
+import {
+  defaultClusterTarget,
+  resolveClusterTarget,
+  type ClusterTarget,
+} from '../../common/k8s/kubernetesVersions';
+
 /** A finding's severity, as LSP and SARIF name them. */
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 /** What `hpa.rules` (and `.hpa-lint.yaml`'s `rules`) may set a rule to. */
@@ -20,6 +26,15 @@ export interface HpaSettings {
    * empty means `kustomize build` when on PATH, else `kubectl kustomize`.
    */
   kustomize: { command: string };
+  /** `hpa.kubernetesVersion` as written ('' = not set); a `.hpa-lint.yaml` wins (config/fileSettings.ts). */
+  kubernetesVersion: string;
+  /** `hpa.featureGates`: gates set differently from the release's defaults. */
+  featureGates: Record<string, boolean>;
+  /**
+   * The cluster the rules judge against: for one file, what `settingsForFile` resolved from the
+   * flags, the nearest `.hpa-lint.yaml` and these settings; here, from these settings alone.
+   */
+  cluster: ClusterTarget;
 }
 
 /** The configuration section the server pulls with workspace/configuration. */
@@ -30,6 +45,9 @@ export const DEFAULT_SETTINGS: Readonly<HpaSettings> = Object.freeze({
   slowRampBudgetSeconds: 600,
   maxFileSizeBytes: 5_000_000,
   kustomize: Object.freeze({ command: '' }),
+  kubernetesVersion: '',
+  featureGates: Object.freeze({}) as Record<string, boolean>,
+  cluster: defaultClusterTarget(),
 });
 
 /** Minimums declared in package.json. */
@@ -48,6 +66,13 @@ export function normalizeSettings(raw: unknown): HpaSettings {
   const kustomize = (
     typeof input.kustomize === 'object' && input.kustomize !== null ? input.kustomize : {}
   ) as Record<string, unknown>;
+  const kubernetesVersion = typeof input.kubernetesVersion === 'string' ? input.kubernetesVersion.trim() : '';
+  const featureGates: Record<string, boolean> = {};
+  if (typeof input.featureGates === 'object' && input.featureGates !== null) {
+    for (const [gate, on] of Object.entries(input.featureGates as Record<string, unknown>))
+      if (typeof on === 'boolean') featureGates[gate] = on;
+  }
+  const resolved = resolveClusterTarget({ kubernetesVersion, featureGates });
   return {
     rules,
     slowRampBudgetSeconds: numberAtLeast(
@@ -61,6 +86,10 @@ export function normalizeSettings(raw: unknown): HpaSettings {
       DEFAULT_SETTINGS.maxFileSizeBytes,
     ),
     kustomize: { command: typeof kustomize.command === 'string' ? kustomize.command.trim() : '' },
+    kubernetesVersion,
+    featureGates,
+    // A bad version or gate is reported by the server (config/fileSettings.ts); the newest release applies.
+    cluster: resolved.ok ? resolved.value : defaultClusterTarget(),
   };
 }
 

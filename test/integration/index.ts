@@ -9,6 +9,7 @@ import { activationSuite } from './activation.suite';
 import { diagnosticsSuite } from './diagnostics.suite';
 import { EXTENSION_ID } from './helpers';
 import { hoverSuite } from './hover.suite';
+import { kubernetesVersionsSuite } from './kubernetesVersions.suite';
 import { localeSuite } from './locale.suite';
 import { overlaysSuite } from './overlays.suite';
 import { previewAfterReloadSuite, previewBeforeReloadSuite, previewSuite } from './preview.suite';
@@ -33,6 +34,7 @@ const SUITES_BY_PASS: Record<Pass, Array<() => void>> = {
     hoverSuite,
     quickFixSuite,
     settingsSuite,
+    kubernetesVersionsSuite,
     overlaysSuite,
     localeSuite,
     previewSuite,

@@ -42,6 +42,8 @@ test('API-server rules: exact codes, severities and ranges', async () => {
     ['policy-value', ERROR, 44, 17, 44, 19],
     ['period-seconds-range', ERROR, 45, 25, 45, 26],
     ['stabilization-window-range', ERROR, 47, 34, 47, 36],
+    // Nothing configured: where a per-direction tolerance works, as an info (1.37 assumed).
+    ['tolerance-support', 3, 48, 6, 48, 15],
     ['tolerance-range', ERROR, 48, 17, 48, 24],
     ['empty-policies', ERROR, 49, 6, 49, 14],
     ['metric-target', ERROR, 67, 30, 67, 31],

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { provideHover } from '../../server/src/features/hover';
+import { resolveClusterTarget } from '../../common/k8s/kubernetesVersions';
 import type { FeatureContext } from '../../server/src/features/context';
 import { lintFile } from '../../server/src/lint/lint';
 import { DEFAULT_SETTINGS } from '../../server/src/settings';
@@ -171,7 +172,25 @@ test('scaleUp with only a tolerance: default policies, and the tolerance band', 
   assert.equal(
     value(tolerance).split('\n\n')[3],
     'Tolerance 5 %: scales up only when the metric is above 105 % of its target.  \n' +
-      'Honoured only with the HPAConfigurableTolerance feature gate (beta and on by default from Kubernetes 1.35).',
+      'Kubernetes 1.37 honours it: this band replaces the cluster-wide 0.1 in this direction.  \n' +
+      'Assumed Kubernetes 1.37, the newest release: set kubernetesVersion in .hpa-lint.yaml for your cluster.',
+  );
+  // What the field does on the release configured: dropped on 1.34 without the gate, absent on 1.31.
+  const on = (version: string) => {
+    const resolved = resolveClusterTarget({ kubernetesVersion: version });
+    if (!resolved.ok) throw new Error(version);
+    return value(hover(75, 8, { cluster: resolved.value }))
+      .split('\n\n')[3]!
+      .split('  \n')[1];
+  };
+  assert.equal(
+    on('1.34'),
+    'Kubernetes 1.34 drops this field without the HPAConfigurableTolerance gate: the HPA scales at the cluster-wide 0.1.',
+  );
+  assert.equal(on('1.31'), 'Kubernetes 1.31 has no such field: per-direction tolerance exists from 1.33.');
+  assert.equal(
+    on('1.35'),
+    'Kubernetes 1.35 honours it: this band replaces the cluster-wide 0.1 in this direction.',
   );
 });
 

@@ -28,7 +28,11 @@ const load: Action = { type: 'prometheusLoad', replay: REPLAY };
 test('a replay runs its loads over the whole range from the actual starting count', () => {
   const state = [web, load].reduce(reduce, INITIAL_STATE);
   assert.equal(state.replay, REPLAY);
-  assert.deepEqual(state.fixed, { name: REPLAY.name, loads: REPLAY.loads });
+  assert.deepEqual(state.fixed, {
+    name: REPLAY.name,
+    loads: REPLAY.loads,
+    spanSeconds: REPLAY.durationSeconds,
+  });
   const settings = settingsOf(state);
   assert.equal(settings.durationSeconds, REPLAY.durationSeconds);
   assert.equal(settings.initialReplicas, 3);

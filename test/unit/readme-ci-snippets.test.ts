@@ -113,11 +113,23 @@ function sarifFindings(dir: string, file: string): string[] {
   }).sort();
 }
 
-test('every version the recipes pin is the version of package.json', () => {
+test('every version the recipes pin is the version of package.json (README, npm README, walkthrough)', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const pins = [...readme.matchAll(/hpa-lint@(\d[\w.-]*)/g)].map((m) => m[1]);
   assert.ok(pins.length >= 5, 'the recipes name hpa-lint@<version>');
-  assert.deepEqual([...new Set(pins)], [VERSION]);
+  const others = ['npm/README.md', 'media/walkthrough/ci.md'].map((f) => readFileSync(join(ROOT, f), 'utf8'));
+  for (const text of [readme, ...others]) {
+    assert.deepEqual(
+      [...text.matchAll(/hpa-lint@(\d[\w.-]*)/g)].map((m) => m[1]).filter((v) => v !== VERSION),
+      [],
+    );
+    assert.deepEqual(
+      [...new Set([...text.matchAll(/^\s*rev: (\S+)$/gm)].map((m) => m[1]))].filter(
+        (r) => r !== `v${VERSION}`,
+      ),
+      [],
+    );
+  }
   assert.deepEqual([...new Set([...readme.matchAll(/^\s*rev: (\S+)$/gm)].map((m) => m[1]))], [`v${VERSION}`]);
   assert.deepEqual([...readmeSnippets(readme).keys()].sort(), [
     'github-code-scanning',

@@ -24,7 +24,7 @@ describe('min-replicas', () => {
       ],
     );
   });
-  test('0 with an External metric only needs the alpha gate: a warning', () => {
+  test('0 with an External metric, nothing configured: valid on the newest release, an info naming where it works', () => {
     const rows = lint(
       hpa([
         'minReplicas: 0',
@@ -38,7 +38,7 @@ describe('min-replicas', () => {
     );
     assert.deepEqual(
       rows.filter((r) => r[0] === 'min-replicas').map((r) => r[1]),
-      ['warning'],
+      ['info'],
     );
   });
   test('1 and unset are fine', () => {

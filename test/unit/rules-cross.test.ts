@@ -319,7 +319,7 @@ describe('duplicate-target', () => {
 });
 
 describe('deprecated-api-version', () => {
-  test('v2beta2 is a warning, v1 (served, GA) only the cpu-only hint, v2 nothing', () => {
+  test('v2beta2 is an error on the newest release (not served), v1 (served, GA) only the cpu-only hint, v2 nothing', () => {
     const base = hpa(['maxReplicas: 5']);
     const rowsOf = (v: string) =>
       lintFiles({ 'h.yaml': base.replace('autoscaling/v2', v) }, 'h.yaml', {
@@ -330,18 +330,20 @@ describe('deprecated-api-version', () => {
       [
         [
           'deprecated-api-version',
-          'warning',
+          'error',
           0,
           12,
           0,
           31,
-          'autoscaling/v2beta2 is no longer served since Kubernetes 1.26: use autoscaling/v2',
+          'autoscaling/v2beta2 is not served by Kubernetes 1.37 (removed in 1.26): use autoscaling/v2 (assumed Kubernetes 1.37, the newest release: set kubernetesVersion in .hpa-lint.yaml)',
         ],
       ],
     );
     assert.deepEqual(
       rowsOf('autoscaling/v2beta1').map((r) => r[6]),
-      ['autoscaling/v2beta1 is no longer served since Kubernetes 1.25: use autoscaling/v2'],
+      [
+        'autoscaling/v2beta1 is not served by Kubernetes 1.37 (removed in 1.25): use autoscaling/v2 (assumed Kubernetes 1.37, the newest release: set kubernetesVersion in .hpa-lint.yaml)',
+      ],
     );
     assert.deepEqual(
       rowsOf('autoscaling/v1').map((r) => [r[0], r[1], r[2], r[3], r[4], r[5]]),

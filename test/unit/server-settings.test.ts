@@ -23,12 +23,19 @@ const properties = manifest.contributes.configuration.properties;
 
 /**
  * The server's settings as package.json names them: `hpa.kustomize.command` is `kustomize.command`
- * in the object VS Code sends; `rules` is one setting whose value is a map.
+ * in the object VS Code sends; `rules` and `featureGates` are one setting each whose value is a map.
+ * `cluster` is no setting: the server derives it from `kubernetesVersion` and `featureGates`.
  */
 function dottedDefaults(value: object, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, child] of Object.entries(value)) {
-    const nested = typeof child === 'object' && child !== null && key !== 'rules' && prefix === '';
+    if (key === 'cluster' && prefix === '') continue;
+    const nested =
+      typeof child === 'object' &&
+      child !== null &&
+      key !== 'rules' &&
+      key !== 'featureGates' &&
+      prefix === '';
     if (nested) for (const [k, v] of dottedDefaults(child as object, `${key}.`)) out.set(k, v);
     else out.set(`${prefix}${key}`, child);
   }
@@ -77,8 +84,22 @@ test('normalizeSettings keeps valid values and replaces the rest with defaults',
       slowRampBudgetSeconds: 120,
       maxFileSizeBytes: 5_000_000,
       kustomize: { command: '' },
+      kubernetesVersion: '',
+      featureGates: {},
+      cluster: DEFAULT_SETTINGS.cluster,
     },
   );
+  const on136 = normalizeSettings({
+    kubernetesVersion: ' 1.36 ',
+    featureGates: { HPAScaleToZero: true, x: 'on' },
+  });
+  assert.deepEqual(
+    [on136.kubernetesVersion, on136.featureGates, on136.cluster.minor, on136.cluster.gates.HPAScaleToZero],
+    ['1.36', { HPAScaleToZero: true }, 36, true],
+  );
+  // A bad version is kept as written (the server reports it) and the newest release applies.
+  const bad = normalizeSettings({ kubernetesVersion: '1.99' });
+  assert.deepEqual([bad.kubernetesVersion, bad.cluster.minor, bad.cluster.configured], ['1.99', 37, false]);
   assert.deepEqual(normalizeSettings({ kustomize: { command: ' kustomize build ' } }).kustomize, {
     command: 'kustomize build',
   });

@@ -1,6 +1,11 @@
 /**
  * hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error] [--locale L]
  *          [--no-kustomize] [--kustomize-command CMD] [--jobs N]
+ *          [--kubernetes-version 1.35] [--feature-gates A=true,B=false]
+ *
+ * Each file is linted with the nearest `.hpa-lint.yaml` up the tree (its release, gates, rules,
+ * budget and ignore globs), the flags over it (config/fileSettings.ts); a problem in that file is a
+ * `config-file` finding on it, so CI fails on a broken config rather than linting against a guess.
  *
  * Lints files and directories (recursively, *.yaml and *.yml) with the language server's rules. All
  * inputs form one workspace, so an HPA's target in another file of the same run resolves. Files a
@@ -10,17 +15,27 @@
  * with the same findings.
  * Exit 0 without errors, 1 with errors, 2 on usage or I/O failure.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { FileModel } from '../yaml/documents';
 import { type LocatedFinding, locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import { t } from '../localize';
-import { ALL_RULE_IDS } from '../rules/index';
+import { ALL_RULE_IDS, CONFIG_FILE_RULE } from '../rules/index';
+import { settingsForFile, type FileSettings } from '../config/fileSettings';
+import type { LoadedConfig } from '../config/lintConfigFiles';
+import {
+  checkClusterFlags,
+  diskConfigFiles,
+  flagsLayer,
+  readClusterFlag,
+  type ClusterFlags,
+} from './clusterFlags';
 import type { Finding } from '../rules/types';
 import type { SeverityOverride } from '../settings';
 import { kustomizeLayout } from '../kustomize/layout';
-import { isIndexedPath } from '../workspace/filePaths';
+import { listFolder } from '../workspace/diskWorkspace';
+import { findIndexedFiles } from '../workspace/workspaceFiles';
 import { overlayCheckFindings } from '../overlays/kustomizeRun';
 import { DEFAULT_SETTINGS, type HpaSettings } from '../settings';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
@@ -43,21 +58,23 @@ interface LintOptions {
   kustomizeCommand: string | undefined;
   /** Threads to lint on (`--jobs`); when not given, one per core for a large run (parallelLint.ts). */
   jobs: number | undefined;
+  cluster: ClusterFlags;
 }
 
 const OVERRIDES = new Set(['off', 'info', 'warning', 'error', 'hint']);
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 const USAGE = `usage: hpa-lint [paths|-]... [--format stylish|json|sarif] [--rule ID=off|info|warning|error]... [--locale L]
                 [--no-kustomize] [--kustomize-command "kustomize build"] [--jobs N]
+                [--kubernetes-version 1.35] [--feature-gates HPAScaleToZero=true,...]
        hpa-lint simulate <file> ...
        hpa-lint conformance <file>
        hpa-lint tune <file> ...
        hpa-lint --version
 Lints Kubernetes HorizontalPodAutoscalers and their workloads. Directories are searched for *.yaml
 and *.yml; - reads standard input. Kustomize overlays found there are rendered (kubectl kustomize, or
-kustomize build when on PATH) and checked; --no-kustomize turns that off. Exit status: 0 no errors,
-1 errors found, 2 usage or I/O failure.
+kustomize build when on PATH) and checked; --no-kustomize turns that off. The nearest .hpa-lint.yaml
+up the tree from each file says which Kubernetes release it is for (and rules, ignore globs); the
+flags win over it. Exit status: 0 no errors, 1 errors found, 2 usage or I/O failure.
 `;
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
@@ -66,19 +83,37 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const options = parseArgs(args);
-  const settings: HpaSettings = { ...DEFAULT_SETTINGS, rules: options.rules };
+  checkClusterFlags(options.cluster);
+  const flags = flagsLayer(options.cluster, options.rules);
+  const configs = diskConfigFiles();
+  const perFile = new Map<string, FileSettings>();
+  const settingsOf = (display: string): FileSettings => {
+    let known = perFile.get(display);
+    if (!known) {
+      const full = display === '<stdin>' ? join(io.cwd, '<stdin>') : absolute(display, io);
+      known = settingsForFile(DEFAULT_SETTINGS, configs.forFile(full), full, flags);
+      perFile.set(display, known);
+    }
+    return known;
+  };
 
   const paths: string[] = [];
   for (const input of options.inputs) paths.push(...(await expandInput(input, io)));
+  const kept = paths.filter((p) => !settingsOf(p).ignored);
+  // Workers get one settings object: a run whose files differ (several .hpa-lint.yaml) stays on this thread.
+  const distinct = new Set(kept.map((p) => settingsKeyOf(settingsOf(p).settings)));
+  const settings: HpaSettings =
+    kept.length > 0 ? settingsOf(kept[0]!).settings : { ...DEFAULT_SETTINGS, rules: options.rules };
   const machine = thisMachine();
   const { files, threads } = await readInputs(
-    paths,
+    kept,
     (path) => absolute(path, io),
     io,
     settings,
-    options.jobs,
+    distinct.size > 1 ? 1 : options.jobs,
     machine,
   );
+  const configResults = configFileResults(perFile, io);
 
   const layout = kustomizeLayout(new Map(files.map((f) => [f.display, f.text])), io.cwd);
   // Patches and rendered overlays read the whole workspace: a run with kustomizations stays on one thread.
@@ -87,7 +122,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     layout.kustomizations.length === 0
       ? await lintOnThreads(files, settings, options.jobs, threads, machine)
       : undefined;
-  if (threaded) return report(threaded, options.format, io);
+  if (threaded) return report(mergeResults(threaded, configResults), options.format, io);
 
   const workspace = new WorkspaceIndex();
   const tooLarge = new Set<string>();
@@ -105,7 +140,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     }
     const model = workspace.getFile(f.display);
     if (!model) continue;
-    const own = lintFile(model, workspace, settings).filter((x) => x.uri === f.display);
+    const own = lintFile(model, workspace, settingsOf(f.display).settings).filter((x) => x.uri === f.display);
     direct.push(...own);
     results.push({ file: f.display, diagnostics: locate(model, own) });
   }
@@ -123,7 +158,65 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
           .sort(byPosition);
     }
   }
-  return report(results, options.format, io);
+  return report(mergeResults(results, configResults), options.format, io);
+}
+
+/** What the findings depend on in the settings, to tell whether every file has the same. */
+function settingsKeyOf(settings: HpaSettings): string {
+  return JSON.stringify([settings.rules, settings.slowRampBudgetSeconds, settings.cluster]);
+}
+
+/**
+ * The findings on the `.hpa-lint.yaml` files in force: their own problems, and a release or gate
+ * that does not make sense (the default release was used instead). A config file outside the
+ * linted paths gets its own entry: a broken config must fail CI.
+ */
+function configFileResults(perFile: Map<string, FileSettings>, io: CliIO): FileResult[] {
+  const byConfig = new Map<string, { config: LoadedConfig; clusterError?: string }>();
+  for (const fs of perFile.values()) {
+    if (!fs.config) continue;
+    const entry = byConfig.get(fs.config.path) ?? { config: fs.config };
+    entry.clusterError ??= fs.clusterError;
+    byConfig.set(fs.config.path, entry);
+  }
+  const out: FileResult[] = [];
+  for (const { config, clusterError } of byConfig.values()) {
+    const display = relative(io.cwd, config.path) || config.path;
+    const findings: Finding[] = config.problems.map((p) => ({
+      rule: CONFIG_FILE_RULE.id,
+      severity: CONFIG_FILE_RULE.defaultSeverity,
+      message: p.message,
+      span: p.span,
+      uri: display,
+    }));
+    if (clusterError) {
+      const span = config.keySpans.kubernetesVersion ?? config.keySpans.featureGates ?? { start: 0, end: 0 };
+      findings.push({
+        rule: CONFIG_FILE_RULE.id,
+        severity: 'error',
+        message: clusterError,
+        span,
+        uri: display,
+      });
+    }
+    if (findings.length > 0) out.push({ file: display, diagnostics: locate(config.model, findings) });
+  }
+  return out;
+}
+
+/** The config files' findings joined to the linted files' results (a config file linted as YAML too). */
+function mergeResults(results: FileResult[], extra: FileResult[]): FileResult[] {
+  const out = results.map((r) => ({ ...r }));
+  for (const e of extra) {
+    const same = out.find((r) => r.file === e.file || absoluteEqual(r.file, e.file));
+    if (same) same.diagnostics = [...e.diagnostics, ...same.diagnostics].sort(byPosition);
+    else out.push(e);
+  }
+  return out;
+}
+
+function absoluteEqual(a: string, b: string): boolean {
+  return resolve(a) === resolve(b);
 }
 
 function report(results: FileResult[], format: Format, io: CliIO): number {
@@ -142,6 +235,7 @@ function parseArgs(args: string[]): LintOptions {
     kustomize: true,
     kustomizeCommand: undefined,
     jobs: undefined,
+    cluster: {},
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -176,6 +270,10 @@ function parseArgs(args: string[]): LintOptions {
       }
       case '--locale':
         options.locale = value();
+        break;
+      case '--kubernetes-version':
+      case '--feature-gates':
+        readClusterFlag(flag, value, options.cluster);
         break;
       case '--no-kustomize':
         options.kustomize = false;
@@ -219,20 +317,8 @@ async function expandInput(input: string, io: CliIO): Promise<string[]> {
     return [input]; // not on disk: io.readFile decides (and reports the failure)
   }
   if (!isDirectory) return [input];
-  const found: string[] = [];
-  await walk(full, found);
+  // Every file, however many: the server's start-up limit is not the CLI's.
+  const found = await findIndexedFiles(full, listFolder, Infinity);
   found.sort();
   return found.map((p) => (isAbsolute(input) ? p : relative(io.cwd, p) || p));
-}
-
-async function walk(dir: string, out: string[]): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) await walk(path, out);
-    } else if (isIndexedPath(entry.name)) {
-      out.push(path);
-    }
-  }
 }

@@ -22,7 +22,7 @@ import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { loadFileNotes, noteLine, recordedSpan, requestNotes } from './runNotes';
 import { podJson, toCsv, toJson, toTable } from './simulateFormat';
-import { metricNamesOf, readManifestHpa } from './simulateManifest';
+import { forCluster, metricNamesOf, readManifestHpa } from './simulateManifest';
 import {
   backtestNotes,
   comparisonInWords,
@@ -35,6 +35,14 @@ import {
 } from './simulatePrometheus';
 import { redactUrl } from '../../../common/prometheus';
 import { effectiveMinReplicas } from '../../../common/engine/defaults';
+import {
+  CLUSTER_FLAGS_USAGE,
+  clusterForManifest,
+  clusterNotes,
+  controllerOptionsFor,
+  readClusterFlag,
+  type ClusterFlags,
+} from './clusterFlags';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
 /** A profile's run when --duration is not given. */
@@ -57,10 +65,17 @@ interface SimulateArgs {
   peak?: number;
   noise?: number;
   seed?: number;
+  cluster: ClusterFlags;
 }
 
 export function parseSimulateArgs(args: string[]): SimulateArgs {
-  const out: Partial<SimulateArgs> = { startup: 30, format: 'table', mode: 'controller', assumeRequest: {} };
+  const out: Partial<SimulateArgs> = {
+    startup: 30,
+    format: 'table',
+    mode: 'controller',
+    assumeRequest: {},
+    cluster: {},
+  };
   const files: string[] = [];
   for (const { flag, value } of commandLineWords(args)) {
     switch (flag) {
@@ -127,6 +142,10 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
       case '--seed':
         out.seed = parseNumber(flag, value(), true);
         break;
+      case '--kubernetes-version':
+      case '--feature-gates':
+        readClusterFlag(flag, value, out.cluster!);
+        break;
       default:
         if (flag.startsWith('--')) throw new UsageError(t('unknown option {flag} for simulate', { flag }));
         files.push(flag);
@@ -161,6 +180,7 @@ export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]
   --peak X, --noise X, --seed N   profile shape: peak multiplier, jitter fraction, random seed
   --format table|json|csv|html    output (default table)
   --locale L             language of the messages, table and report (default: LC_ALL, LC_MESSAGES, LANG)
+${CLUSTER_FLAGS_USAGE}
 ${PROMETHEUS_USAGE}`;
 
 export async function runSimulate(args: string[], io: CliIO): Promise<number> {
@@ -170,9 +190,14 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
   }
   const { prometheus, rest } = splitPrometheusArgs(args);
   const opts = parseSimulateArgs(rest);
-  const manifest = readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa);
+  const { cluster } = clusterForManifest(opts.cluster, opts.file, io.cwd);
+  const options = controllerOptionsFor(cluster);
+  const manifest = forCluster(
+    readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa),
+    cluster,
+  );
   const metrics = effectiveMetrics(manifest.spec);
-  const notes: string[] = [];
+  const notes: string[] = clusterNotes(manifest.spec, cluster, options);
   let loads: LoadSeries[] | undefined;
   let durationSeconds = opts.duration ?? DEFAULT_SIMULATE_SECONDS;
   if (opts.load !== undefined) {
@@ -214,6 +239,7 @@ export async function runSimulate(args: string[], io: CliIO): Promise<number> {
     containerRequests: manifest.containerRequests,
     assumeRequests: assumption.assumeRequests,
     loads,
+    options,
   });
   const result = simulate(input);
   const reality = backtest ? realityOf(backtest, result) : null;

@@ -7,7 +7,8 @@
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { parseQuantity, type HPASpec, type MetricSpec } from '../../../common/engine';
 import { MIN_MAX_REPLICAS, MIN_MIN_REPLICAS_SCALE_TO_ZERO } from '../../../common/k8s/apiLimits';
-import { type PodRequests, podRequestsOfPodSpec } from '../../../common/k8s/podRequests';
+import { type PodRequests, podRequestsOfPodSpec, withoutPodLevel } from '../../../common/k8s/podRequests';
+import { countsPodLevelRequests, type ClusterTarget } from '../../../common/k8s/kubernetesVersions';
 import { isHpa, isWorkloadKind } from '../../../common/k8s/workloadKinds';
 import { yamlLineBreaks } from '../../../common/yamlLineBreaks';
 import { nodeAtPath } from '../yaml/yamlNodes';
@@ -29,6 +30,13 @@ export interface ManifestHpa {
   pod?: PodRequests;
   /** The HPA's `metadata.namespace`, when set. */
   namespace?: string;
+}
+
+/** The manifest as a cluster of this release sees it: before 1.34 pod-level requests do not count. */
+export function forCluster(manifest: ManifestHpa, cluster: ClusterTarget): ManifestHpa {
+  if (!manifest.pod || countsPodLevelRequests(cluster)) return manifest;
+  const pod = withoutPodLevel(manifest.pod);
+  return pod === manifest.pod ? manifest : { ...manifest, pod, podRequests: pod.podRequests };
 }
 
 const KNOWN_METRIC_TYPES = new Set(['Resource', 'ContainerResource', 'Pods', 'Object', 'External']);

@@ -24,7 +24,15 @@ import { UsageError } from '../usageError';
 import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { loadFileNotes, noteLine, recordedSpan, requestNotes } from './runNotes';
-import { metricNamesOf, readManifestHpa } from './simulateManifest';
+import { forCluster, metricNamesOf, readManifestHpa } from './simulateManifest';
+import {
+  CLUSTER_FLAGS_USAGE,
+  clusterForManifest,
+  clusterNotes,
+  controllerOptionsFor,
+  readClusterFlag,
+  type ClusterFlags,
+} from './clusterFlags';
 import { behaviorYaml } from '../../../common/tune/behaviorYaml';
 import { tuneJson, tuneTable } from './tuneFormat';
 
@@ -50,6 +58,7 @@ interface TuneArgs {
   seed?: number;
   candidates: number;
   locale?: string;
+  cluster: ClusterFlags;
 }
 
 /** The loads when none is given: the book demo's three. */
@@ -78,6 +87,7 @@ export function parseTuneArgs(args: string[]): TuneArgs {
     startup: 30,
     assumeRequest: {},
     candidates: 3,
+    cluster: {},
   };
   const files: string[] = [];
   for (const { flag, value } of commandLineWords(args)) {
@@ -153,6 +163,10 @@ export function parseTuneArgs(args: string[]): TuneArgs {
       case '--locale':
         out.locale = value();
         break;
+      case '--kubernetes-version':
+      case '--feature-gates':
+        readClusterFlag(flag, value, out.cluster);
+        break;
       default:
         if (flag.startsWith('--')) throw new UsageError(t('unknown option {flag} for tune', { flag }));
         files.push(flag);
@@ -186,6 +200,7 @@ export const TUNE_USAGE = `usage: hpa-lint tune <file> [options]
   --candidates N               how many candidates to show (default 3)
   --format table|json|yaml     yaml prints the best block, ready to paste under spec:
   --locale L                   en, ja or zh-tw (default: LANG)
+${CLUSTER_FLAGS_USAGE}
 Exit status: 0 a candidate meets every goal, 1 none does (the closest compromise is shown), 2 bad input.
 Definitions of every figure: docs/tune.md.
 `;
@@ -198,9 +213,14 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
   const opts = parseTuneArgs(args);
   // main() has set the run's language from --locale or the environment.
   const locale = currentLocale();
-  const manifest = readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa);
+  const { cluster } = clusterForManifest(opts.cluster, opts.file, io.cwd);
+  const options = controllerOptionsFor(cluster);
+  const manifest = forCluster(
+    readManifestHpa(await readInputFile(io, opts.file), opts.file, opts.hpa),
+    cluster,
+  );
   const metricNames = metricNamesOf(effectiveMetrics(manifest.spec));
-  const notes: string[] = [];
+  const notes: string[] = clusterNotes(manifest.spec, cluster, options);
   const assumption = assumeRequestsFor(
     manifest.spec,
     manifest.podRequests,
@@ -235,6 +255,7 @@ export async function runTune(args: string[], io: CliIO): Promise<number> {
         containerRequests: manifest.containerRequests,
         assumeRequests: assumption.assumeRequests,
         loads: series,
+        options,
       }),
     });
   }

@@ -11,6 +11,7 @@ import {
   MarkupKind,
   type Position,
 } from 'vscode-languageserver';
+import { toleranceSupport } from '../../../common/k8s/kubernetesVersions';
 import type { FeatureContext } from './context';
 import { keyInsert } from './completionInsert';
 import { canonicalPath, type FieldSpec, HPA_FIELDS, hpaField } from './hpaSchema';
@@ -110,7 +111,7 @@ function linesAround(file: FileModel, position: Position): { lines: string[]; li
 export function provideCompletion(
   file: FileModel,
   position: Position,
-  ctx: Pick<FeatureContext, 'locale'>,
+  ctx: Pick<FeatureContext, 'locale' | 'cluster'>,
   options: CompletionOptions = {},
 ): CompletionItem[] {
   const locale = localeOf(ctx.locale);
@@ -174,25 +175,30 @@ export function provideCompletion(
   const siblingType = typeLine === undefined ? undefined : /type:\s*["']?([\w]+)/.exec(typeLine)?.[1];
   const site = { parent: path, column: keyColumn, ...(siblingType ? { siblingType } : {}) };
   const layout = detectLayout(file);
-  return spec.children
-    .filter((key) => !present.has(key))
-    .map((key, i) => {
-      const child = HPA_FIELDS[canonicalPath([...path, key])];
-      const source = path[path.length - 2];
-      const values =
-        canonicalPath([...path, key]) === 'metric.target.type' && Object.hasOwn(TARGET_TYPES, source ?? '')
-          ? TARGET_TYPES[source ?? '']
-          : child?.values;
-      const insert = keyInsert(key, site, layout, snippets, values);
-      return {
-        label: key,
-        kind: CompletionItemKind.Property,
-        sortText: String(i).padStart(2, '0'),
-        insertText: insert.text,
-        ...(insert.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
-        // The lines after the first carry their full indentation already.
-        ...(insert.multiline ? { insertTextMode: InsertTextMode.asIs } : {}),
-        documentation: docOf(child, locale),
-      };
-    });
+  const cluster = ctx.cluster;
+  return (
+    spec.children
+      .filter((key) => !present.has(key))
+      // Only what the release has: a per-direction tolerance exists from 1.33.
+      .filter((key) => !(key === 'tolerance' && cluster && toleranceSupport(cluster) === 'unknown'))
+      .map((key, i) => {
+        const child = HPA_FIELDS[canonicalPath([...path, key])];
+        const source = path[path.length - 2];
+        const values =
+          canonicalPath([...path, key]) === 'metric.target.type' && Object.hasOwn(TARGET_TYPES, source ?? '')
+            ? TARGET_TYPES[source ?? '']
+            : child?.values;
+        const insert = keyInsert(key, site, layout, snippets, values);
+        return {
+          label: key,
+          kind: CompletionItemKind.Property,
+          sortText: String(i).padStart(2, '0'),
+          insertText: insert.text,
+          ...(insert.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
+          // The lines after the first carry their full indentation already.
+          ...(insert.multiline ? { insertTextMode: InsertTextMode.asIs } : {}),
+          documentation: docOf(child, locale),
+        };
+      })
+  );
 }

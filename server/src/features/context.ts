@@ -3,6 +3,7 @@
  * user's locale, the client's abilities, and the workspace index the server keeps, where an HPA's
  * target and a workload's HPAs are found exactly as the rules and the preview find them.
  */
+import type { ClusterTarget } from '../../../common/k8s/kubernetesVersions';
 import type { K8sObject } from '../workspace/objects';
 import { isWorkload, podRequestsOf } from '../workspace/podTemplate';
 import { isHpa, scaleTargetOf } from '../workspace/scaleTarget';
@@ -17,6 +18,11 @@ export interface FeatureContext {
   snippetEdits?: boolean;
   /** kube-controller-manager's --horizontal-pod-autoscaler-downscale-stabilization, default 300. */
   downscaleStabilizationSeconds?: number;
+  /**
+   * The Kubernetes release the file is judged against (its .hpa-lint.yaml or the settings): hovers
+   * say what a field does there, completion offers only the fields it has. Default: the newest.
+   */
+  cluster?: ClusterTarget;
 }
 
 /** The workload an HPA scales (same namespace, its own file first), as the rules resolve it. */

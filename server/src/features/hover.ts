@@ -17,6 +17,7 @@ import {
   minMaxLines,
   namespaceLines,
   policyLines,
+  scaleToZeroLines,
   selectPolicyLines,
   targetLines,
   toleranceLines,
@@ -72,9 +73,9 @@ function hpaDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureContext):
   ) {
     return behaviorLines(spec, locale, ctx, direction);
   }
-  if (canonical === 'spec.minReplicas' || canonical === 'spec.maxReplicas') {
-    return minMaxLines(spec, locale, ctx);
-  }
+  if (canonical === 'spec.minReplicas')
+    return [...minMaxLines(spec, locale, ctx), ...scaleToZeroLines(spec, locale, ctx)];
+  if (canonical === 'spec.maxReplicas') return minMaxLines(spec, locale, ctx);
   if (canonical.startsWith('spec.scaleTargetRef')) {
     return targetLines(doc, target(), locale);
   }
@@ -91,7 +92,7 @@ function hpaDetails(doc: IndexedDocument, path: FieldPath, ctx: FeatureContext):
     return windowLines(spec, direction, locale, ctx);
   }
   if (direction && canonical === 'spec.behavior.<dir>.tolerance') {
-    return toleranceLines(spec, direction, locale);
+    return toleranceLines(spec, direction, locale, ctx);
   }
   if (path[0] === 'spec' && path[1] === 'metrics' && typeof path[2] === 'number') {
     return metricLines(doc, path[2], target(), locale);

@@ -4,6 +4,13 @@
  */
 import type { HPABehavior, HPAScalingPolicy } from '../../../common/engine/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import {
+  acceptsMinReplicasZero,
+  defaultClusterTarget,
+  describeTarget,
+  toleranceSupport,
+  type ClusterTarget,
+} from '../../../common/k8s/kubernetesVersions';
 import { type FeatureContext, hpasOf, type TargetPod, targetPod } from './context';
 import {
   behaviorIsInvalid,
@@ -288,7 +295,12 @@ function percentText(fraction: number): string {
   return String(Math.round(fraction * 10000) / 100);
 }
 
-export function toleranceLines(spec: SpecView, direction: Direction, locale: Locale): string[] {
+export function toleranceLines(
+  spec: SpecView,
+  direction: Direction,
+  locale: Locale,
+  ctx?: Pick<FeatureContext, 'cluster'>,
+): string[] {
   const rules = effectiveRules(spec.behavior, direction);
   if (notValid(rules, 'tolerance')) return [msg(locale, 'here.fieldNotValid')];
   const bound = direction === 'up' ? 1 + rules.tolerance : 1 - rules.tolerance;
@@ -298,8 +310,51 @@ export function toleranceLines(spec: SpecView, direction: Direction, locale: Loc
       bound: percentText(bound),
     }),
   ];
-  lines.push(msg(locale, 'here.toleranceGate'));
+  lines.push(
+    ...releaseLines(ctx?.cluster, locale, (cluster, release) => {
+      const support = toleranceSupport(cluster);
+      return msg(
+        locale,
+        support === 'honoured'
+          ? 'here.toleranceHonoured'
+          : support === 'dropped'
+            ? 'here.toleranceDropped'
+            : 'here.toleranceUnknown',
+        { release },
+      );
+    }),
+  );
   return lines;
+}
+
+/**
+ * What `minReplicas: 0` does on the release (semantics §1.9): the HPA scales to 0 and back, records
+ * ScaledToZero, and leaves a workload set to 0 by hand paused; or the API server rejects it.
+ */
+export function scaleToZeroLines(
+  spec: SpecView,
+  locale: Locale,
+  ctx: Pick<FeatureContext, 'cluster'>,
+): string[] {
+  if (spec.minReplicas !== 0) return [];
+  return releaseLines(ctx.cluster, locale, (cluster, release) =>
+    msg(locale, acceptsMinReplicasZero(cluster) ? 'here.minReplicasZeroOn' : 'here.minReplicasZeroOff', {
+      release,
+    }),
+  );
+}
+
+/** A release-dependent line, and when no release is configured, which one it assumed. */
+function releaseLines(
+  cluster: ClusterTarget | undefined,
+  locale: Locale,
+  line: (cluster: ClusterTarget, release: string) => string,
+): string[] {
+  const target = cluster ?? defaultClusterTarget();
+  const release = describeTarget(target);
+  const out = [line(target, release)];
+  if (!target.configured) out.push(msg(locale, 'here.assumedRelease', { release }));
+  return out;
 }
 
 interface MetricView {

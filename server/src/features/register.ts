@@ -17,6 +17,7 @@ import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { provideCodeActions } from './codeActions';
 import { provideCompletion } from './completion';
 import type { FeatureContext } from './context';
+import type { ClusterTarget } from '../../../common/k8s/kubernetesVersions';
 import { CREATE_HPA_KIND } from './fixes/createHpa';
 import { WRITE_BEHAVIOR_KIND } from './fixes/writeDefaultBehavior';
 import { provideHover } from './hover';
@@ -36,6 +37,8 @@ export interface LanguageFeatureDeps {
   locale?(): string;
   /** kube-controller-manager's downscale stabilization flag, when the user configured one. */
   downscaleStabilizationSeconds?(): number | undefined;
+  /** The release a file is judged against (the server's per-file settings). */
+  cluster?(uri: string): ClusterTarget;
 }
 
 export interface LanguageFeatures {
@@ -83,13 +86,15 @@ export function registerLanguageFeatures(
   const support = (): ClientFeatureSupport => clientSupport;
   const locale = deps.locale ?? currentLocale;
 
-  const context = (): FeatureContext => {
+  const context = (uri?: string): FeatureContext => {
     const seconds = deps.downscaleStabilizationSeconds?.();
+    const cluster = uri !== undefined ? deps.cluster?.(uri) : undefined;
     return {
       locale: locale(),
       workspace: deps.workspace,
       snippetEdits: support().snippetEdits,
       ...(seconds !== undefined ? { downscaleStabilizationSeconds: seconds } : {}),
+      ...(cluster ? { cluster } : {}),
     };
   };
 
@@ -107,13 +112,15 @@ export function registerLanguageFeatures(
 
   connection.onHover((params) => {
     const file = current(params.textDocument.uri);
-    return file ? provideHover(file, params.position, context()) : null;
+    return file ? provideHover(file, params.position, context(params.textDocument.uri)) : null;
   });
 
   connection.onCompletion((params) => {
     const file = current(params.textDocument.uri);
     if (!file) return [];
-    return provideCompletion(file, params.position, context(), { snippets: support().completionSnippets });
+    return provideCompletion(file, params.position, context(params.textDocument.uri), {
+      snippets: support().completionSnippets,
+    });
   });
 
   connection.onCodeAction((params) => {

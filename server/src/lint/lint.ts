@@ -6,16 +6,67 @@
 import type { FileModel, YamlDocumentModel } from '../yaml/documents';
 import type { Span } from '../yaml/ranges';
 import type { K8sObject } from '../workspace/objects';
-import { ALL_RULES, YAML_SYNTAX_RULE } from '../rules/index';
+import { ALL_RULES, FILE_SKIPPED_RULE, YAML_SYNTAX_RULE } from '../rules/index';
 import { patchesSet } from '../rules/targets';
-import { LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
+import { BUILT_IN_GROUPS, LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
 import type { Finding, Rule } from '../rules/types';
 import type { Severity } from '../settings';
 import type { HpaSettings } from '../settings';
+import { describeTarget } from '../../../common/k8s/kubernetesVersions';
 import { currentLocale, t } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { isKustomizationPath } from '../workspace/filePaths';
 import { inlinePatchFindings } from './inlinePatchLint';
+
+/** The first `{{` or `{%` of a text. */
+const TEMPLATE_MARK = /\{\{|\{%/;
+/**
+ * Characters no manifest holds: NUL (YAML forbids it) and U+FFFD, what a decoder leaves where the
+ * bytes were not text in the encoding it read (workspace/textDecoding.ts).
+ */
+// NUL is the point of the pattern: a UTF-16 file read without its mark is half NULs.
+// eslint-disable-next-line no-control-regex
+const UNDECODED = /[\u0000\uFFFD]/;
+
+/**
+ * The one finding of a file the linter does not read (all of it, or its template documents): text
+ * that could not be decoded (`whole`: nothing else is linted), or Helm/Jinja templates that are not
+ * YAML until rendered, at the first template marker. Never more than one per file.
+ */
+function skippedFileFinding(
+  file: FileModel,
+  severityOf: (ruleId: string, reported: Severity) => Severity | undefined,
+): (Finding & { whole?: boolean }) | undefined {
+  const severity = severityOf(FILE_SKIPPED_RULE.id, FILE_SKIPPED_RULE.defaultSeverity);
+  if (!severity) return undefined;
+  const bad = UNDECODED.exec(file.text);
+  if (bad) {
+    return {
+      rule: FILE_SKIPPED_RULE.id,
+      severity,
+      message: t(
+        'File skipped: it is not UTF-8 text (a UTF-16 or UTF-32 file needs its byte-order mark); kubectl cannot read it either',
+      ),
+      span: { start: bad.index, end: bad.index + 1 },
+      uri: file.uri,
+      whole: true,
+    };
+  }
+  for (const doc of file.documents) {
+    if (!doc.model.hasContent || !doc.model.templated) continue;
+    const at = doc.offset + Math.max(0, TEMPLATE_MARK.exec(doc.model.text)?.index ?? 0);
+    return {
+      rule: FILE_SKIPPED_RULE.id,
+      severity,
+      message: t(
+        'Not linted: a template (Helm or Jinja) that is not YAML until it is rendered; lint the output of helm template instead',
+      ),
+      span: { start: at, end: at + 2 },
+      uri: file.uri,
+    };
+  }
+  return undefined;
+}
 
 /** YAML errors after which the parse still holds every other field as written. */
 const FIELD_LOCAL_ERRORS: ReadonlySet<string> = new Set(['DUPLICATE_KEY']);
@@ -28,6 +79,16 @@ for (const rule of ALL_RULES) {
     list.push(rule);
     RULES_BY_KIND.set(kind, list);
   }
+}
+
+/** Rules that also check custom-resource objects (Rule.customWorkloads). */
+const CUSTOM_WORKLOAD_RULES: readonly Rule[] = ALL_RULES.filter((rule) => rule.customWorkloads === true);
+
+/** The rules of an object: by its kind, and for a kind outside the built-in groups the custom-workload ones. */
+function rulesFor(object: K8sObject): readonly Rule[] {
+  const byKind = RULES_BY_KIND.get(object.kind);
+  if (byKind) return byKind;
+  return object.group !== undefined && !BUILT_IN_GROUPS.has(object.group) ? CUSTOM_WORKLOAD_RULES : [];
 }
 
 /** A finding as a rule reported it, relative to its document, before severity overrides. */
@@ -74,13 +135,20 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   };
   // A kustomize patch is checked on its own fields only: no required fields, no cross-resource rules.
   const partial = workspace.isPartial(file.uri);
-  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${partial}`;
+  // The cluster changes what the version-dependent rules say (common/k8s/kubernetesVersions.ts).
+  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${clusterKey(settings.cluster)}|${partial}`;
 
   // The index's own objects, so rules can tell "this object" from the others by identity. They are
   // in document order, as the documents are, so one cursor pairs them.
   const objects = workspace.objectsIn(file.uri);
   let nextObject = 0;
 
+  const skipped = skippedFileFinding(file, severityOf);
+  if (skipped) {
+    const { whole, ...finding } = skipped;
+    findings.push(finding);
+    if (whole) return findings;
+  }
   for (const doc of file.documents) {
     if (!doc.model.relevant) continue;
     const parsed = doc.model.parsed;
@@ -105,7 +173,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
       nextObject++;
     const object = objects[nextObject];
     if (!object || object.documentIndex !== doc.index) continue;
-    const rules = RULES_BY_KIND.get(object.kind) ?? [];
+    const rules = rulesFor(object);
     const ofDocument = cached(documentFindings, object, settingsKey, undefined, () =>
       runRules(rules, 'document', object, workspace, settings, partial),
     );
@@ -172,7 +240,7 @@ function cached(
 
 /** Runs every rule of a scope (switched off or not: the cache serves any later override) on one object. */
 function runRules(
-  rules: Rule[],
+  rules: readonly Rule[],
   scope: Rule['scope'],
   object: K8sObject,
   workspace: WorkspaceIndex,
@@ -199,6 +267,18 @@ function runRules(
     });
   }
   return out;
+}
+
+const clusterKeys = new WeakMap<object, string>();
+
+/** One string per cluster target, built once per target object (the settings keep theirs). */
+function clusterKey(cluster: HpaSettings['cluster']): string {
+  let key = clusterKeys.get(cluster);
+  if (key === undefined) {
+    key = `${describeTarget(cluster)}|${cluster.configured}`;
+    clusterKeys.set(cluster, key);
+  }
+  return key;
 }
 
 /** yaml's messages carry a source excerpt after a colon on some errors; keep the first line. */

@@ -49,7 +49,8 @@ export function registerPreviewRequests(
   connection: Connection,
   workspace: WorkspaceIndex,
   indexedFile: (uri: string) => FileModel | undefined,
-  settings?: () => HpaSettings,
+  /** The settings a file is linted with (its .hpa-lint.yaml and release included). */
+  settings?: (uri: string) => HpaSettings,
   /** Adds what the file alone cannot say (the kustomize overlays that include it). */
   extendModel: (model: PreviewModel, params: PreviewModelParams) => PreviewModel = (model) => model,
 ): void {
@@ -59,7 +60,7 @@ export function registerPreviewRequests(
   };
   onCustomRequest(connection, PreviewModelRequest, (params) => {
     const file = indexedFile(params.uri);
-    const model = file ? previewModelAt(file, workspace, params.line, settings?.()) : null;
+    const model = file ? previewModelAt(file, workspace, params.line, settings?.(params.uri)) : null;
     return model && extendModel(model, params);
   });
   onCustomRequest(connection, DocumentHpasRequest, ({ uri }) => hpasOf(uri));

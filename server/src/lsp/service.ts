@@ -31,6 +31,8 @@ import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { registerLanguageFeatures } from '../features/register';
 import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
 import { FullTextCheck } from './fullTextCheck';
+import { ClusterSettings } from './clusterSettings';
+import { KubernetesVersionChangedNotification, KubernetesVersionRequest } from '../../../common/protocol';
 import { WorkspaceSync } from './workspaceSync';
 import { OverlayService, overlayOptions } from '../overlays/overlayService';
 import type { ServerHost } from './serverHost';
@@ -53,7 +55,12 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
   const sync = new WorkspaceSync(PARSE_OPTIONS, (uri) => documents.get(uri) !== undefined);
   const workspace = sync.workspace;
   // Hover, completion and code actions (server/src/features): they read the same documents and index.
-  const features = registerLanguageFeatures(connection, { documents, workspace, indexedFile });
+  const features = registerLanguageFeatures(connection, {
+    documents,
+    workspace,
+    indexedFile,
+    cluster: (uri) => clusters.forUri(uri).settings.cluster,
+  });
   const fullTextCheck = new FullTextCheck({
     sync,
     openUris: () => documents.keys(),
@@ -61,6 +68,8 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
     relint: scheduleOpen,
   });
   let settings: HpaSettings = { ...DEFAULT_SETTINGS };
+  /** `.hpa-lint.yaml`: the settings each file is linted with, the file's own diagnostics. */
+  const clusters = new ClusterSettings(documents, () => settings);
   let canPullConfiguration = false;
   let canWatchFiles = false;
   let workspaceFolders: string[] = [];
@@ -142,11 +151,25 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
   }
 
   connection.onDidChangeConfiguration(() => {
-    void pullSettings().then(() => (overlays?.settingsChanged(), lintOpenDocuments()));
+    void pullSettings().then(() => (overlays?.settingsChanged(), lintOpenDocuments(), clusterChanged()));
   });
+
+  /** The release in force may have changed for any file: re-lint, and tell the status item. */
+  function clusterChanged(): void {
+    void connection.sendNotification(KubernetesVersionChangedNotification.method, {}).catch(() => undefined);
+  }
+
+  /** A `.hpa-lint.yaml` changed: every open file may now be linted against another release. */
+  function configChanged(uri: string): void {
+    clusters.changed(uri);
+    lintOpenDocuments();
+    clusterChanged();
+  }
 
   connection.onDidChangeWatchedFiles(async (params) => {
     for (const change of params.changes) {
+      // An open config file is read from the editor; its disk copy changes nothing until it is closed.
+      if (clusters.isConfig(change.uri) && !documents.get(change.uri)) configChanged(change.uri);
       if (!isIndexedPath(change.uri)) continue;
       const text =
         change.type === FileChangeType.Deleted
@@ -212,9 +235,23 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
       }
       return;
     }
+    const forFile = clusters.forUri(uri);
+    if (clusters.isConfig(uri)) {
+      void connection.sendDiagnostics({
+        uri,
+        version: file.version,
+        diagnostics: clusters.diagnosticsOf(uri),
+      });
+      return;
+    }
+    if (forFile.ignored) {
+      // Listed under `ignore` in the .hpa-lint.yaml that applies: CI does not lint it either.
+      void connection.sendDiagnostics({ uri, version: file.version, diagnostics: [] });
+      return;
+    }
     let findings;
     try {
-      findings = lintFile(file, workspace, settings).filter((f) => f.uri === uri);
+      findings = lintFile(file, workspace, forFile.settings).filter((f) => f.uri === uri);
     } catch (err) {
       // A rule bug must not take the server down: log it (stderr-bound console) and publish nothing new.
       connection.console.error(
@@ -232,9 +269,15 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
   }
 
   documents.onDidOpen((e) => schedule(e.document.uri));
-  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  documents.onDidChangeContent((e) => {
+    const uri = e.document.uri;
+    // The open config file's text is the one in force (read by ClusterSettings): opening it changes nothing.
+    if (clusters.isConfig(uri) && e.document.version > 1) configChanged(uri);
+    schedule(uri);
+  });
   documents.onDidClose((e) => {
     const uri = e.document.uri;
+    if (clusters.isConfig(uri)) configChanged(uri);
     const related = sync.closed(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The closed document is no longer open, so scheduleOpen leaves it out.
@@ -245,11 +288,15 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
     connection,
     workspace,
     indexedFile,
-    () => settings,
+    (uri) => clusters.forUri(uri).settings,
     (m, p) => withOverlays(m, p, overlays),
   );
   registerOverlayHandlers(connection, () => overlays);
   registerBehaviorEdit(connection, indexedFile);
+  connection.onRequest(KubernetesVersionRequest.method, (params: unknown) => {
+    const uri = (params as { uri?: unknown } | null)?.uri;
+    return typeof uri === 'string' ? clusters.versionInfo(uri) : null;
+  });
 
   /** The file as the index holds it, brought up to date first when an edit is still pending. */
   function indexedFile(uri: string): FileModel | undefined {

@@ -61,6 +61,8 @@ export function withOverlays(
     ...(model.problems ? { problems: model.problems } : {}),
     overlays,
     overlay: chosen.uri,
+    // The release of the source file's folder (its .hpa-lint.yaml) applies to what its overlay renders.
+    ...(model.cluster ? { cluster: model.cluster } : {}),
   };
 }
 

@@ -6,6 +6,13 @@ import type { HPASpec } from '../../../common/engine/types';
 import type { DocumentHpa, PreviewModel, PreviewProblem } from '../../../common/protocol';
 import { lintFile } from '../lint/lint';
 import { DEFAULT_SETTINGS, type HpaSettings } from '../settings';
+import { controllerOptionsFor } from '../../../common/engine/clusterOptions';
+import {
+  countsPodLevelRequests,
+  describeTarget,
+  type ClusterTarget,
+} from '../../../common/k8s/kubernetesVersions';
+import { withoutPodLevel } from '../../../common/k8s/podRequests';
 import type { FileModel } from '../yaml/documents';
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
@@ -46,7 +53,7 @@ export function previewModelAt(
   const offset = file.lineIndex.offsetOfLine(line);
   let chosen = hpas[0];
   for (const hpa of hpas) if (hpa.offset <= offset) chosen = hpa;
-  const model = buildPreviewModel(chosen, workspace);
+  const model = buildPreviewModel(chosen, workspace, settings.cluster);
   const problems = previewProblems(file, chosen, workspace, settings);
   return problems.length > 0 ? { ...model, problems } : model;
 }
@@ -79,7 +86,16 @@ export function previewProblems(
     .sort((a, b) => a.line - b.line);
 }
 
-export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): PreviewModel {
+/**
+ * The model of one HPA for the preview. `cluster` is the release its file is judged against: the
+ * panel runs the engine with that release's options (scale to zero, tolerance), and before 1.34 the
+ * Pod's pod-level requests do not count.
+ */
+export function buildPreviewModel(
+  hpa: K8sObject,
+  workspace: WorkspaceIndex,
+  cluster: ClusterTarget = DEFAULT_SETTINGS.cluster,
+): PreviewModel {
   const notes: string[] = [];
   const spec = (hpa.root.get('spec').value ?? {}) as HPASpec;
   const ref = scaleTargetOf(hpa);
@@ -90,7 +106,8 @@ export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): Pr
   if (target && isWorkload(target)) {
     // The same numbers the rules and `hpa-lint simulate` read (common/k8s/podRequests.ts): defaults
     // applied, and a resource left out when a counted container lacks it (no utilization then).
-    ({ podRequests, containerRequests } = podRequestsOf(target));
+    const pod = podRequestsOf(target);
+    ({ podRequests, containerRequests } = countsPodLevelRequests(cluster) ? pod : withoutPodLevel(pod));
     const replicas = target.root.at('spec', 'replicas').number;
     targetInfo = {
       uri: target.uri,
@@ -128,5 +145,10 @@ export function buildPreviewModel(hpa: K8sObject, workspace: WorkspaceIndex): Pr
     containerRequests,
     target: targetInfo,
     notes,
+    cluster: {
+      release: describeTarget(cluster),
+      configured: cluster.configured,
+      options: controllerOptionsFor(cluster),
+    },
   };
 }

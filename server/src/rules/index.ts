@@ -3,10 +3,12 @@
  *
  *   yaml-syntax                 error    The document is not valid YAML (yaml's own error).
  *   file-too-large              info     The file is larger than hpa.maxFileSizeBytes and was skipped.
+ *   file-skipped                info     The file is not linted: a template that is not YAML until rendered, or text that cannot be decoded.
+ *   config-file                 error    A problem in .hpa-lint.yaml (warning: the editor's settings differ from it).
  *   kustomize-render            warning  kustomize could not render an overlay (its own message, on the kustomization).
  *   kustomize-unavailable       info     No kustomize binary, or an untrusted workspace: the overlay is not rendered (how to enable it).
  *   schema                      error    Unknown fields, wrong types, missing required fields, unsupported values.
- *   min-replicas                error    spec.minReplicas must be at least 1 (0 needs HPAScaleToZero and an Object/External metric).
+ *   min-replicas                error    spec.minReplicas must be at least 1 (0: an Object/External metric and 1.37+ or HPAScaleToZero).
  *   max-replicas                error    spec.maxReplicas must be > 0 and >= minReplicas.
  *   period-seconds-range        error    A policy's periodSeconds must be in 1..1800.
  *   stabilization-window-range  error    stabilizationWindowSeconds must be in 0..3600.
@@ -15,6 +17,7 @@
  *   select-policy               error    selectPolicy must be Max, Min or Disabled.
  *   metric-target               error    A metric populates the source its type names; its target sets the values that type needs.
  *   tolerance-range             error    A per-direction tolerance must be a quantity >= 0.
+ *   tolerance-support           warning  A per-direction tolerance the release drops (1.33–1.34 without the gate) or does not know (< 1.33).
  *   scale-target-ref            error    scaleTargetRef needs a kind and name (valid path segments) and an apiVersion with a group.
  *   missing-resource-request    warning  A cpu/memory Utilization metric needs that request on every counted container.
  *   container-not-found         error    A ContainerResource metric names a container the Pod template lacks.
@@ -22,7 +25,7 @@
  *   target-not-scalable         error    scaleTargetRef names a kind with no scale subresource.
  *   target-not-found            info     The scale target is not in the workspace.
  *   duplicate-target            warning  Two autoscalers (HPA or KEDA ScaledObject) scale one workload.
- *   deprecated-api-version      warning  autoscaling/v2beta1 and v2beta2 are removed.
+ *   deprecated-api-version      warning  autoscaling/v2beta1 and v2beta2: served until / removed in, for the release (removed: error).
  *   autoscaling-v1-cpu-only     hint     autoscaling/v1 (served, GA) scales on cpu utilization only and has no behavior.
  *   vpa-conflict                warning  A VPA in Auto/Recreate/InPlaceOrRecreate mode controls a resource an HPA scales on.
  *   period-below-sync           warning  A policy period shorter than the controller's 15 s sync period.
@@ -53,6 +56,7 @@ import { stabilizationWindowRangeRule } from './stabilization-window-range';
 import { targetNotFoundRule } from './target-not-found';
 import { targetNotScalableRule } from './target-not-scalable';
 import { toleranceRangeRule } from './tolerance-range';
+import { toleranceSupportRule } from './tolerance-support';
 import { vpaConflictRule } from './vpa-conflict';
 import { BEHAVIOR_RULES } from './behavior';
 import type { Rule } from './types';
@@ -61,6 +65,10 @@ import type { Severity } from '../settings';
 /** Reported by the linter itself, not by a Rule object. */
 export const YAML_SYNTAX_RULE = { id: 'yaml-syntax', defaultSeverity: 'error' as Severity };
 export const FILE_TOO_LARGE_RULE = { id: 'file-too-large', defaultSeverity: 'info' as Severity };
+/** A file (or its documents) the linter cannot read as YAML: said once, never dropped in silence. */
+export const FILE_SKIPPED_RULE = { id: 'file-skipped', defaultSeverity: 'info' as Severity };
+/** A problem in `.hpa-lint.yaml` (server/src/config/), or the editor's settings disagreeing with it (warning). */
+export const CONFIG_FILE_RULE = { id: 'config-file', defaultSeverity: 'error' as Severity };
 /** Reported by the overlay checks (server/src/kustomize/): kustomize failed, or is not installed. */
 export const KUSTOMIZE_RENDER_RULE = { id: 'kustomize-render', defaultSeverity: 'warning' as Severity };
 export const KUSTOMIZE_UNAVAILABLE_RULE = {
@@ -79,6 +87,7 @@ export const ALL_RULES: readonly Rule[] = [
   selectPolicyRule,
   metricTargetRule,
   toleranceRangeRule,
+  toleranceSupportRule,
   scaleTargetRefRule,
   missingResourceRequestRule,
   containerNotFoundRule,
@@ -96,6 +105,8 @@ export const ALL_RULES: readonly Rule[] = [
 export const ALL_RULE_IDS: readonly string[] = [
   YAML_SYNTAX_RULE.id,
   FILE_TOO_LARGE_RULE.id,
+  FILE_SKIPPED_RULE.id,
+  CONFIG_FILE_RULE.id,
   KUSTOMIZE_RENDER_RULE.id,
   KUSTOMIZE_UNAVAILABLE_RULE.id,
   ...ALL_RULES.map((r) => r.id),

@@ -1,15 +1,27 @@
-/** min-replicas: spec.minReplicas must be at least 1 (0 only with the alpha HPAScaleToZero gate and an Object or External metric). */
+/**
+ * min-replicas: spec.minReplicas must be at least 1; 0 is accepted with an Object or External
+ * metric where HPAScaleToZero is on (beta, on by default from Kubernetes 1.37; alpha, off, 1.16-1.36;
+ * semantics §3 row 2, §1.9). With only Resource or Pods metrics 0 is always rejected.
+ */
 import { MIN_MIN_REPLICAS, MIN_MIN_REPLICAS_SCALE_TO_ZERO } from '../../../common/k8s/apiLimits';
+import {
+  acceptsMinReplicasZero,
+  onByDefaultSince,
+  releaseName,
+} from '../../../common/k8s/kubernetesVersions';
 import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { hasV2Shape, shownValue } from './apiText';
+import { assumedRelease, releaseOf } from './kubernetesVersionText';
 import type { Rule } from './types';
+
+const SCALE_TO_ZERO_BY_DEFAULT = releaseName(onByDefaultSince('HPAScaleToZero')!);
 
 export const minReplicasRule: Rule = {
   id: 'min-replicas',
   defaultSeverity: 'error',
   description:
-    'spec.minReplicas must be at least 1; 0 needs the HPAScaleToZero gate and an Object or External metric.',
+    'spec.minReplicas must be at least 1; 0 needs an Object or External metric and Kubernetes 1.37+ (or HPAScaleToZero).',
   kinds: [HPA_KIND],
   scope: 'document',
   check(object, context) {
@@ -22,22 +34,41 @@ export const minReplicasRule: Rule = {
         .at('spec', 'metrics')
         .items()
         .some((m) => m.get('type').string === 'Object' || m.get('type').string === 'External');
-      if (scalesFromZero) {
-        context.report(
-          min.valueSpan(),
-          t(
-            '{path}: minReplicas {value} is accepted only when the alpha feature gate HPAScaleToZero is enabled (it is off by default); otherwise: must be greater than or equal to {min}',
-            { path: min.path, value: MIN_MIN_REPLICAS_SCALE_TO_ZERO, min: MIN_MIN_REPLICAS },
-          ),
-          { severity: 'warning' },
-        );
-      } else {
+      if (!scalesFromZero) {
         context.report(
           min.valueSpan(),
           t(
             '{path}: Invalid value: {value}: must be greater than or equal to {min} (scaling to zero also needs at least one Object or External metric)',
             { path: min.path, value: shownValue(min), min: MIN_MIN_REPLICAS },
           ),
+        );
+        return;
+      }
+      const cluster = context.settings.cluster;
+      if (!acceptsMinReplicasZero(cluster)) {
+        context.report(
+          min.valueSpan(),
+          t(
+            '{path}: Invalid value: {value}: must be greater than or equal to {min}: Kubernetes {release} accepts minReplicas 0 only with the HPAScaleToZero feature gate (on by default from {since}) {assumed}',
+            {
+              path: min.path,
+              value: MIN_MIN_REPLICAS_SCALE_TO_ZERO,
+              min: MIN_MIN_REPLICAS,
+              release: releaseOf(cluster),
+              since: SCALE_TO_ZERO_BY_DEFAULT,
+              assumed: assumedRelease(cluster),
+            },
+          ),
+        );
+      } else if (!cluster.configured) {
+        // Valid on the newest release: no error, but a word on where it works.
+        context.report(
+          min.valueSpan(),
+          t(
+            'minReplicas 0 needs Kubernetes {since}+, or HPAScaleToZero on 1.16–1.36; older clusters reject it {assumed}',
+            { since: SCALE_TO_ZERO_BY_DEFAULT, assumed: assumedRelease(cluster) },
+          ),
+          { severity: 'info' },
         );
       }
       return;

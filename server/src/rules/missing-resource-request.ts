@@ -11,12 +11,13 @@
  * The containers are not flagged a second time: one cause, one finding.
  */
 import { listOf, t } from '../localize';
-import type { K8sObject } from '../workspace/objects';
-import { type CountedContainer, containersLacking } from '../../../common/k8s/podRequests';
+import { countsPodLevelRequests } from '../../../common/k8s/kubernetesVersions';
+import { containersLacking, withoutPodLevel } from '../../../common/k8s/podRequests';
 import { HPA_KIND, SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
 import { podRequestsOf } from '../workspace/podTemplate';
+import { assumedRelease } from './kubernetesVersionText';
 import { limitRangeDefaulting } from './limitRanges';
-import { type UtilizationMetric, describe, resolvedWorkload, utilizationMetrics } from './targets';
+import { describe, resolvedWorkload, utilizationMetrics } from './targets';
 import type { Rule } from './types';
 
 export const missingResourceRequestRule: Rule = {
@@ -30,29 +31,36 @@ export const missingResourceRequestRule: Rule = {
     if (!isAutoscaler(object)) return;
     const workload = resolvedWorkload(object, context.workspace);
     if (!workload) return;
+    const cluster = context.settings.cluster;
+    const countsPodLevel = countsPodLevelRequests(cluster);
     for (const metric of utilizationMetrics(object)) {
-      const lacking = lackingIn(workload, metric);
+      const pod = podRequestsOf(workload);
+      const lacking = containersLacking(
+        countsPodLevel ? pod : withoutPodLevel(pod),
+        metric.resource,
+        metric.container,
+      );
       if (lacking.length === 0) continue;
       if (limitRangeDefaulting(workload, metric.resource, context.workspace)) continue;
+      const args = {
+        resource: metric.resource,
+        workload: describe(workload),
+        containers: listOf(lacking.map((c) => `"${c.name}"`)),
+      };
+      // A pod-level request the release does not count yet: say why it does not help.
+      const podLevelIgnored = metric.container === undefined && pod.podLevel[metric.resource] !== undefined;
       context.report(
         metric.anchor,
-        t(
-          '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
-          {
-            resource: metric.resource,
-            workload: describe(workload),
-            containers: listOf(lacking.map((c) => `"${c.name}"`)),
-          },
-        ),
+        podLevelIgnored
+          ? t(
+              '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers}, and its pod-level request counts only from Kubernetes 1.34 (PodLevelResources) {assumed}',
+              { ...args, assumed: assumedRelease(cluster) },
+            )
+          : t(
+              '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
+              args,
+            ),
       );
     }
   },
 };
-
-/**
- * Counted containers without the metric's request after the API server's defaults (a limit is
- * copied into a missing request); [] when a pod-level request covers them.
- */
-function lackingIn(workload: K8sObject, metric: UtilizationMetric): CountedContainer[] {
-  return containersLacking(podRequestsOf(workload), metric.resource, metric.container);
-}

@@ -14,6 +14,7 @@ export const replicasConflictRule: Rule = {
   defaultSeverity: 'warning',
   description: 'A workload scaled by an HPA sets spec.replicas: each apply overwrites the HPA\u2019s choice.',
   kinds: WORKLOAD_KINDS.filter((k) => k !== 'ReplicationController'),
+  customWorkloads: true,
   scope: 'workspace',
   check(object, context) {
     const replicas = object.root.at('spec', 'replicas');

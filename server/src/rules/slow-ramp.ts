@@ -3,8 +3,9 @@
  * (hpa.slowRampBudgetSeconds, default 600), computed by the engine through the real windows, policies
  * and sync period.
  */
+import { controllerOptionsFor } from '../../../common/engine/clusterOptions';
 import { timeToScale } from '../../../common/engine/ramp';
-import type { HPASpec } from '../../../common/engine/types';
+import type { ControllerOptions, HPASpec } from '../../../common/engine/types';
 import { t } from '../localize';
 import { HPA_KIND, SCALED_OBJECT_KIND, isScaledObject } from '../workspace/scaleTarget';
 import { behaviorOf } from './apiText';
@@ -23,7 +24,7 @@ export const slowRampRule: Rule = {
     if (!spec || spec.minReplicas === spec.maxReplicas) return;
     const scaleUp = behaviorOf(object).get('scaleUp');
     if (scaleUp.get('selectPolicy').string === 'Disabled') return; // deliberate: not a slow ramp
-    const seconds = rampSeconds(spec);
+    const seconds = rampSeconds(spec, controllerOptionsFor(context.settings.cluster));
     if (seconds === undefined) return; // values the engine rejects are reported by the API rules
     const budget = context.settings.slowRampBudgetSeconds;
     if (seconds !== null && seconds <= budget) return;
@@ -56,12 +57,13 @@ export const slowRampRule: Rule = {
 const rampCache = new Map<string, number | null | undefined>();
 const RAMP_CACHE_LIMIT = 1000;
 
-function rampSeconds(spec: HPASpec): number | null | undefined {
-  const key = JSON.stringify([spec.minReplicas, spec.maxReplicas, spec.behavior]);
+function rampSeconds(spec: HPASpec, options: Partial<ControllerOptions>): number | null | undefined {
+  // The options that change a ramp are the scale-to-zero ones (a start at 0 or at 1).
+  const key = JSON.stringify([spec.minReplicas, spec.maxReplicas, spec.behavior, options.scaleToZero]);
   if (rampCache.has(key)) return rampCache.get(key);
   let seconds: number | null | undefined;
   try {
-    seconds = timeToScale(spec, 'up').seconds;
+    seconds = timeToScale(spec, 'up', options).seconds;
   } catch {
     seconds = undefined;
   }

@@ -67,6 +67,12 @@ export interface Rule {
   /** Kinds this rule checks; the linter calls `check` once per object of these kinds. */
   kinds: readonly string[];
   /**
+   * Also checks every object of a kind outside the built-in groups (an Argo Rollout, an OpenKruise
+   * CloneSet): any of them may have a scale subresource an HPA targets, so it is judged like a
+   * Deployment wherever an autoscaler scales it.
+   */
+  customWorkloads?: boolean;
+  /**
    * What the findings depend on, for the linter's cache: 'document' when only the object's own text
    * (and the settings) matter, 'workspace' when other objects do (its target, other autoscalers).
    */

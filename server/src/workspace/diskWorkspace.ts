@@ -3,24 +3,29 @@
  * client names, and re-read when the client reports a change. Open documents are the service's
  * business, not this one's.
  */
+import { decodeManifestBytes } from './textDecoding';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type FolderEntry, MAX_INDEXED_FILES, type WorkspaceFiles, findIndexedFiles } from './workspaceFiles';
 
-async function readFolder(dir: string): Promise<FolderEntry[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return []; // unreadable folder: index what can be read
-  }
+/** A folder's files and subfolders as the walk takes them; throws when it cannot be read. */
+export async function listFolder(dir: string): Promise<FolderEntry[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
   const listed: FolderEntry[] = [];
   for (const entry of entries) {
     const type = entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : undefined;
     if (type) listed.push({ name: entry.name, location: join(dir, entry.name), type });
   }
   return listed;
+}
+
+async function readFolder(dir: string): Promise<FolderEntry[]> {
+  try {
+    return await listFolder(dir);
+  } catch {
+    return []; // unreadable folder: index what can be read
+  }
 }
 
 /** URIs of the indexed files under a `file:` folder URI (none under another scheme). */
@@ -36,7 +41,7 @@ export async function readYamlFile(uri: string, maxBytes: number): Promise<strin
   try {
     const path = fileURLToPath(uri);
     if ((await stat(path)).size > maxBytes) return undefined;
-    return await readFile(path, 'utf8');
+    return decodeManifestBytes(await readFile(path));
   } catch {
     return undefined;
   }

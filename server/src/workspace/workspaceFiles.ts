@@ -6,14 +6,12 @@
  */
 import { isIndexedPath } from './filePaths';
 
-/** Dependency and build folders: never scanned for manifests. */
-export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
-  'node_modules',
-  '.git',
-  'dist',
-  'out',
-  '.vscode-test',
-]);
+/**
+ * Folders that never hold the user's manifests: installed packages and version-control data. The
+ * one skip list of both walks, the language server's and hpa-lint's, so the editor and CI see the
+ * same files (a `dist/` or `out/` of rendered manifests is linted by both).
+ */
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
 /** A workspace with more YAML files than this is indexed partially rather than stalling start-up. */
 export const MAX_INDEXED_FILES = 5000;
 
@@ -33,7 +31,8 @@ export interface FolderEntry {
 
 /**
  * The locations of the indexed files under `root`, depth first in the order the folders list them,
- * at most `limit`. A folder that cannot be read answers no entries: what can be read is indexed.
+ * at most `limit`. What a folder that cannot be read does is `readDirectory`'s choice: the server's
+ * answers no entries (what can be read is indexed), hpa-lint's throws (nothing is skipped unsaid).
  */
 export async function findIndexedFiles(
   root: string,

@@ -8,7 +8,7 @@
  * the document whose text changed. Documents of kinds no rule reads (ConfigMap, Service...) are
  * never parsed: a cheap scan for the top-level `kind:` line decides.
  */
-import { type Document, parseDocument, YAMLParseError } from 'yaml';
+import { type Document, parseDocument, visit, YAMLParseError } from 'yaml';
 import { blankUnreadFields } from './blankUnreadFields';
 import { LineIndex, lineStartsOf } from './ranges';
 import {
@@ -125,8 +125,9 @@ export class YamlDocumentModel {
   readonly scannedKind: string | undefined;
   /** Has anything besides comments and blank lines. */
   readonly hasContent: boolean;
-  /** Contains Helm/Jinja template markers: not YAML until rendered, so no rule looks at it. */
-  readonly templated: boolean;
+  /** Contains `{{` or `{%` somewhere: maybe a template, decided by `templated`. */
+  readonly hasTemplateMark: boolean;
+  private templatedCache: boolean | undefined;
   private parsedCache: ParsedYaml | undefined;
   private relevantCache: boolean | undefined;
   private fullTextUnchecked = false;
@@ -138,7 +139,27 @@ export class YamlDocumentModel {
   ) {
     this.scannedKind = KIND_LINE.exec(text)?.[1];
     this.hasContent = CONTENT_LINE.test(stripDocumentMarker(text));
-    this.templated = TEMPLATE_MARK.test(text);
+    this.hasTemplateMark = TEMPLATE_MARK.test(text);
+  }
+
+  /**
+   * A Helm/Jinja template, not YAML until rendered, so no rule looks at it: template markers, and
+   * the text is not YAML, or a marker is YAML structure (`replicas: {{ .Values.n }}` parses as a
+   * flow mapping, not as what the author meant). Valid YAML whose markers sit inside string values
+   * (`brokers: "{{ .KAFKA_BROKERS }}"`) is linted like any other document.
+   */
+  get templated(): boolean {
+    this.templatedCache ??= this.hasTemplateMark && this.scanTemplated();
+    return this.templatedCache;
+  }
+
+  private scanTemplated(): boolean {
+    const full = parseText(this.text);
+    if (full.errors.length > 0) return true;
+    if (markerIsStructure(full, this.text)) return true;
+    // Valid YAML: keep the full parse, the one the rules read (no blanking for so rare a text).
+    this.parsedCache ??= full;
+    return false;
   }
 
   /** True when a rule may read this document: one of the parsed kinds, or a kind the scan could not see. */
@@ -215,6 +236,32 @@ export class YamlDocumentModel {
     this.lineStartsCache ??= lineStartsOf(this.text);
     return this.lineStartsCache;
   }
+}
+
+/**
+ * True when a `{{`/`{%` marker is YAML syntax rather than text: a flow collection that starts at a
+ * marker (`{{ x }}` is a mapping in a mapping), or a marker in a key. Markers inside scalar values,
+ * quoted or plain, are text the API server would store as written.
+ */
+function markerIsStructure(doc: ParsedYaml, text: string): boolean {
+  let structural = false;
+  visit(doc, {
+    Map(_key, node) {
+      if (node.flow && node.range && TEMPLATE_MARK.test(text.slice(node.range[0], node.range[0] + 2)))
+        structural = true;
+      return structural ? visit.BREAK : undefined;
+    },
+    Seq(_key, node) {
+      if (node.flow && node.range && text.startsWith('{', node.range[0])) structural = true;
+      return structural ? visit.BREAK : undefined;
+    },
+    Pair(_key, pair) {
+      const k = pair.key as { value?: unknown } | null;
+      if (k && typeof k.value === 'string' && TEMPLATE_MARK.test(k.value)) structural = true;
+      return structural ? visit.BREAK : undefined;
+    },
+  });
+  return structural;
 }
 
 function parseText(text: string): ParsedYaml {

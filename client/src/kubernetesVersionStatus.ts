@@ -1,0 +1,152 @@
+/**
+ * The language status item on YAML files: the Kubernetes release the server judges this file
+ * against (from the nearest `.hpa-lint.yaml`, the `hpa.kubernetesVersion` setting, or the newest
+ * release by default), warning when the settings disagree with the file. Clicking it changes the
+ * release: in the `.hpa-lint.yaml` that applies (what CI reads), else in the settings.
+ */
+import * as vscode from 'vscode';
+import {
+  KubernetesVersionChangedNotification,
+  KubernetesVersionRequest,
+  type KubernetesVersionInfo,
+} from '../../common/protocol';
+import { SUPPORTED_RELEASES } from '../../common/k8s/kubernetesVersions';
+import type { BaseLanguageClient } from 'vscode-languageclient';
+import type { ServerLink } from './serverLink';
+
+export const SELECT_KUBERNETES_VERSION_COMMAND = 'hpa.selectKubernetesVersion';
+
+export interface KubernetesVersionStatus {
+  /** What the item shows now, for the integration tests (VS Code does not expose the item). */
+  inspect(): { text: string; detail: string; severity: 'information' | 'warning'; uri?: string } | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export function registerKubernetesVersionStatus(
+  context: vscode.ExtensionContext,
+  server: ServerLink,
+  client: BaseLanguageClient,
+): KubernetesVersionStatus {
+  const item = vscode.languages.createLanguageStatusItem('hpa.kubernetesVersion', { language: 'yaml' });
+  item.name = vscode.l10n.t('Kubernetes version');
+  item.text = vscode.l10n.t('Kubernetes …');
+  item.command = { title: vscode.l10n.t('Change'), command: SELECT_KUBERNETES_VERSION_COMMAND };
+  const changed = new vscode.EventEmitter<void>();
+  let current: { info: KubernetesVersionInfo; uri: string } | undefined;
+  let generation = 0;
+
+  const refresh = async () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'yaml' || server.status() !== 'running') return;
+    const uri = editor.document.uri.toString();
+    const asked = ++generation;
+    let info: KubernetesVersionInfo;
+    try {
+      info = await server.request(KubernetesVersionRequest, { uri });
+    } catch {
+      return;
+    }
+    if (asked !== generation) return;
+    current = { info, uri };
+    show(item, info);
+    changed.fire();
+  };
+
+  context.subscriptions.push(
+    item,
+    changed,
+    vscode.window.onDidChangeActiveTextEditor(() => void refresh()),
+    // Registered before the start: vscode-languageclient keeps the handler across restarts.
+    client.onNotification(KubernetesVersionChangedNotification.method, () => void refresh()),
+    server.onDidChangeStatus((s) => {
+      if (s === 'running') void refresh();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('hpa.kubernetesVersion') || e.affectsConfiguration('hpa.featureGates'))
+        void refresh();
+    }),
+    vscode.commands.registerCommand(SELECT_KUBERNETES_VERSION_COMMAND, (release?: string) =>
+      selectVersion(current?.info, release).then(() => refresh()),
+    ),
+  );
+  if (server.status() === 'running') void refresh();
+
+  return {
+    inspect: () =>
+      current && {
+        text: item.text,
+        detail: item.detail ?? '',
+        severity: item.severity === vscode.LanguageStatusSeverity.Warning ? 'warning' : 'information',
+        uri: current.uri,
+      },
+    onDidChange: changed.event,
+  };
+}
+
+function show(item: vscode.LanguageStatusItem, info: KubernetesVersionInfo): void {
+  item.text = info.gates
+    ? vscode.l10n.t('Kubernetes {0} ({1})', info.release, info.gates)
+    : vscode.l10n.t('Kubernetes {0}', info.release);
+  const from =
+    info.origin === 'file'
+      ? vscode.l10n.t('from {0}', vscode.workspace.asRelativePath(vscode.Uri.parse(info.configFile ?? '')))
+      : info.origin === 'settings'
+        ? vscode.l10n.t('from the hpa.kubernetesVersion setting')
+        : vscode.l10n.t('not configured: the newest release is assumed');
+  const problems = [...(info.error ? [info.error] : []), ...info.conflicts];
+  item.detail = problems.length > 0 ? `${from}; ${problems.join('; ')}` : from;
+  item.severity =
+    problems.length > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+}
+
+/**
+ * Picks a release and writes it where it applies: the `.hpa-lint.yaml` in force (so CI agrees),
+ * else the workspace settings. `release` skips the picker (the tests pass it; '' = default).
+ */
+async function selectVersion(info: KubernetesVersionInfo | undefined, release?: string): Promise<void> {
+  let chosen = release;
+  if (chosen === undefined) {
+    const items: (vscode.QuickPickItem & { release: string })[] = [
+      ...[...SUPPORTED_RELEASES].reverse().map((r) => ({
+        label: r,
+        release: r,
+        description: r === info?.release && info.configured ? vscode.l10n.t('in force') : undefined,
+      })),
+      { label: vscode.l10n.t('Not configured (the newest release)'), release: '' },
+    ];
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Kubernetes release the manifests are for'),
+      placeHolder: info?.configFile
+        ? vscode.l10n.t('Written to {0}', vscode.workspace.asRelativePath(vscode.Uri.parse(info.configFile)))
+        : vscode.l10n.t('Written to the hpa.kubernetesVersion setting'),
+    });
+    if (!picked) return;
+    chosen = picked.release;
+  }
+  if (info?.configFile) {
+    await writeVersionToConfigFile(vscode.Uri.parse(info.configFile), chosen);
+    return;
+  }
+  const target = vscode.workspace.workspaceFolders?.length
+    ? vscode.ConfigurationTarget.Workspace
+    : vscode.ConfigurationTarget.Global;
+  await vscode.workspace.getConfiguration('hpa').update('kubernetesVersion', chosen || undefined, target);
+}
+
+/** Replaces (or adds, or with '' removes) the top-level `kubernetesVersion:` line, keeping the rest. */
+async function writeVersionToConfigFile(uri: vscode.Uri, release: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  const line = [...Array(document.lineCount).keys()].find((i) =>
+    /^kubernetesVersion\s*:/.test(document.lineAt(i).text),
+  );
+  const text = `kubernetesVersion: "${release}"`;
+  if (line !== undefined) {
+    const range = document.lineAt(line).rangeIncludingLineBreak;
+    edit.replace(uri, release ? document.lineAt(line).range : range, release ? text : '');
+  } else if (release) {
+    edit.insert(uri, new vscode.Position(0, 0), `${text}\n`);
+  }
+  await vscode.workspace.applyEdit(edit);
+  await document.save();
+}

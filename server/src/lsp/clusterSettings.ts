@@ -1,0 +1,120 @@
+/**
+ * The language server's side of `.hpa-lint.yaml`: the settings each open file is linted with (the
+ * nearest file over the editor's settings, config/fileSettings.ts), the file's own diagnostics
+ * (its problems, a bad release, and where the editor's settings differ from it, since the file is
+ * what CI reads), and the answer to the status item's `hpa/kubernetesVersion`. A config file the
+ * editor holds is read from the editor (unsaved text counts), others from disk.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Diagnostic, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { releaseName } from '../../../common/k8s/kubernetesVersions';
+import type { KubernetesVersionInfo } from '../../../common/protocol';
+import { settingsForFile, type FileSettings } from '../config/fileSettings';
+import { isLintConfigPath, LintConfigFiles, type LoadedConfig } from '../config/lintConfigFiles';
+import { locate } from '../lint/findingsOutput';
+import { CONFIG_FILE_RULE } from '../rules/index';
+import type { Finding } from '../rules/types';
+import type { HpaSettings, Severity } from '../settings';
+import { toDiagnostic } from './diagnostics';
+
+export class ClusterSettings {
+  private readonly files: LintConfigFiles;
+
+  constructor(
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly settings: () => HpaSettings,
+  ) {
+    this.files = new LintConfigFiles({
+      read: (path) => {
+        const open = this.documents.get(pathToFileURL(path).toString());
+        if (open) return open.getText();
+        try {
+          return readFileSync(path, 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
+      isRepositoryRoot: (folder) => existsSync(join(folder, '.git')),
+    });
+  }
+
+  /** The settings, config and release for a document (files outside the disk get the editor's settings). */
+  forUri(uri: string): FileSettings {
+    const path = pathOf(uri);
+    const config = path === undefined ? undefined : this.files.forFile(path);
+    return settingsForFile(this.settings(), config, path ?? uri);
+  }
+
+  /** Whether a URI is a `.hpa-lint.yaml` (its change re-lints every open file). */
+  isConfig(uri: unknown): boolean {
+    // A client may send anything as a URI (test/server/robustness-protocol.test.ts).
+    return typeof uri === 'string' && isLintConfigPath(uri);
+  }
+
+  /** A config file changed (typed, saved, created, deleted): read it again. */
+  changed(uri: string): void {
+    const path = pathOf(uri);
+    if (path !== undefined) this.files.forget(path);
+  }
+
+  /** The diagnostics of a `.hpa-lint.yaml` itself. */
+  diagnosticsOf(uri: string): Diagnostic[] {
+    const path = pathOf(uri);
+    const config = path === undefined ? undefined : this.files.load(path);
+    if (!config) return [];
+    // The file as it applies to a manifest beside it: its release, and how the settings compare.
+    const applied = settingsForFile(this.settings(), config, join(config.folder, '_'));
+    const severityOf = (reported: Severity): Severity | undefined => {
+      const override = applied.settings.rules[CONFIG_FILE_RULE.id];
+      return override === 'off' ? undefined : (override ?? reported);
+    };
+    const findings: Finding[] = [];
+    const push = (span: { start: number; end: number }, message: string, reported: Severity) => {
+      const severity = severityOf(reported);
+      if (severity) findings.push({ rule: CONFIG_FILE_RULE.id, severity, message, span, uri });
+    };
+    for (const p of config.problems) push(p.span, p.message, CONFIG_FILE_RULE.defaultSeverity);
+    if (applied.clusterError) push(clusterSpan(config), applied.clusterError, 'error');
+    for (const conflict of applied.conflicts)
+      push(conflictSpan(config, conflict.key), conflict.text, 'warning');
+    return locate(config.model, findings).map(toDiagnostic);
+  }
+
+  /** What the status item shows for a file. */
+  versionInfo(uri: string): KubernetesVersionInfo {
+    const fs = this.forUri(uri);
+    const cluster = fs.settings.cluster;
+    const gates = Object.entries(cluster.overrides)
+      .map(([g, v]) => `${g}=${v}`)
+      .join(', ');
+    return {
+      release: releaseName(cluster.minor),
+      configured: cluster.configured,
+      origin: fs.origin === 'flags' ? 'settings' : fs.origin,
+      ...(fs.config ? { configFile: pathToFileURL(fs.config.path).toString() } : {}),
+      gates,
+      conflicts: fs.conflicts.map((c) => c.text),
+      ...(fs.clusterError ? { error: fs.clusterError } : {}),
+    };
+  }
+}
+
+function pathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+function clusterSpan(config: LoadedConfig): { start: number; end: number } {
+  return config.keySpans.kubernetesVersion ?? config.keySpans.featureGates ?? { start: 0, end: 0 };
+}
+
+function conflictSpan(config: LoadedConfig, key: string): { start: number; end: number } {
+  return config.keySpans[key] ?? { start: 0, end: 0 };
+}
