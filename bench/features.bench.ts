@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { SERVER_NODE_FLAGS } from '../common/serverNodeFlags';
 import { helmRelease, type BenchRow } from './lint.bench';
 import { median } from './stats';
-import { LspBenchClient, OUR_SERVER, YLS, ylsConfig } from './lspClient';
+import { OUR_SERVER, startMeasured, timedRequest, YLS, ylsConfig } from './servers';
 
 const REPEATS = 7;
 
@@ -78,27 +78,27 @@ async function measureServer(
   config: Record<string, unknown>,
   text: string,
 ): Promise<FeatureTimes> {
-  const server = await LspBenchClient.start(args, config);
+  const server = await startMeasured(args, config);
   try {
     const uri = `file:///bench/release-${Math.random().toString(36).slice(2)}.yaml`;
     const at = targetsIn(text);
-    await server.open(uri, text);
+    await server.openUntil(uri, text, () => true);
     const textDocument = { uri };
-    const first = await server.timedRequest<HoverResult | null>('textDocument/hover', {
+    const first = await timedRequest<HoverResult | null>(server, 'textDocument/hover', {
       textDocument,
       position: at.utilization,
     });
     const hovers: number[] = [];
     for (let k = 0; k < REPEATS; k++) {
       const position = k % 2 === 0 ? at.maxReplicas : at.utilization;
-      hovers.push((await server.timedRequest('textDocument/hover', { textDocument, position })).ms);
+      hovers.push((await timedRequest(server, 'textDocument/hover', { textDocument, position })).ms);
     }
     let version = 1;
     /** A one-line edit of maxReplicas, sent and not awaited beyond its write: the next request races it. */
     const edit = async (): Promise<void> => {
       version++;
       const v = at.maxReplicasValue;
-      await server.rpc.sendNotification('textDocument/didChange', {
+      await server.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },
         contentChanges: [
           {
@@ -112,7 +112,8 @@ async function measureServer(
     let labels: string[] = [];
     for (let k = 0; k < REPEATS; k++) {
       await edit();
-      const answer = await server.timedRequest<{ label: string }[] | { items: { label: string }[] } | null>(
+      const answer = await timedRequest<{ label: string }[] | { items: { label: string }[] } | null>(
+        server,
         'textDocument/completion',
         { textDocument, position: at.policyType },
       );
@@ -128,11 +129,11 @@ async function measureServer(
     const actionsAfterEdit: number[] = [];
     for (let k = 0; k < REPEATS; k++) {
       await edit();
-      actionsAfterEdit.push((await server.timedRequest('textDocument/codeAction', codeActionParams)).ms);
+      actionsAfterEdit.push((await timedRequest(server, 'textDocument/codeAction', codeActionParams)).ms);
     }
     const actions: number[] = [];
     for (let k = 0; k < REPEATS; k++)
-      actions.push((await server.timedRequest('textDocument/codeAction', codeActionParams)).ms);
+      actions.push((await timedRequest(server, 'textDocument/codeAction', codeActionParams)).ms);
     return {
       firstHoverMs: first.ms,
       hoverMs: median(hovers),

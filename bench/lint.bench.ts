@@ -16,7 +16,7 @@ import { parseAllDocuments } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../common/serverNodeFlags';
 import { operatorRelease } from './operatorRelease';
 import { median } from './stats';
-import { LspBenchClient, OUR_SERVER, YLS, ylsConfig } from './lspClient';
+import { OUR_SERVER, startMeasured, timed, YLS, ylsConfig } from './servers';
 
 export interface BenchRow {
   name: string;
@@ -208,11 +208,12 @@ export async function measureServer(
   edits: number,
   versioned: boolean,
 ): Promise<ServerTimes> {
-  const server = await LspBenchClient.start(args, config);
+  const server = await startMeasured(args, config);
   try {
     const uri = `file:///bench/release-${Math.random().toString(36).slice(2)}.yaml`;
     let diagnostics = 0;
-    const openMs = await server.timed(
+    const openMs = await timed(
+      server,
       'textDocument/didOpen',
       { textDocument: { uri, languageId: 'yaml', version: 1, text } },
       uri,
@@ -229,7 +230,8 @@ export async function measureServer(
     const valueAt = lines[target]!.indexOf('10');
     /** One change of the target line from column `from` to `to`, timed to the diagnostics of its version. */
     const change = (version: number, from: number, to: number, newText: string): Promise<number> =>
-      server.timed(
+      timed(
+        server,
         'textDocument/didChange',
         {
           textDocument: { uri, version },

@@ -18,7 +18,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LspClient } from '../test/server/lspHarness';
+import { LspClient } from '../test/support/lspClient';
 import type { BenchRow } from './lint.bench';
 import { median } from './stats';
 
@@ -95,11 +95,11 @@ async function editLatencies(
     await client.open(uri, text);
     const ms: number[] = [];
     let overlap = 0;
-    const before = mainThreadMs(client.process.pid!);
+    const before = mainThreadMs(client.pid!);
     for (let i = 0; i < edits; i++) {
       // 10 -> 11 -> 10 ...: every edit changes the inputs' content, so the overlays render again.
       const replacement = i % 2 === 0 ? '11' : '10';
-      if (rendering(client.process.pid!)) overlap++;
+      if (rendering(client.pid!)) overlap++;
       const started = performance.now();
       await client.change(uri, i + 2, [
         { range: { start: { line, character: at }, end: { line, character: at + 2 } }, text: replacement },
@@ -111,7 +111,7 @@ async function editLatencies(
       // Let a render get going before the next keystroke, as a typist's pauses would.
       await new Promise((r) => setTimeout(r, 60));
     }
-    const after = mainThreadMs(client.process.pid!);
+    const after = mainThreadMs(client.pid!);
     const main = { cpu: after.cpu - before.cpu, wait: after.wait - before.wait };
     // Publishes of any file that carried a rendered finding: the renders did finish meanwhile.
     const renderedFindings = [...client.published.values()]

@@ -17,10 +17,10 @@ import { sanitizeSettings } from '../common/preview/settings';
 import { summarize } from '../common/preview/summary';
 import { serializeSvgNode } from '../common/preview/svgNode';
 import type { PreviewModel } from '../common/protocol';
-import { existsSync } from 'node:fs';
 import { splitRun } from '../webview/src/runTransfer';
 import { buildWebview, launchChromium, openPanel, startPanelServer } from '../test/webview/harness';
 import { median } from './stats';
+import { onPath } from '../test/support/tools';
 
 export interface BenchRow {
   name: string;
@@ -215,10 +215,10 @@ async function panelSamples(
 
 /**
  * The panel in Chromium as in VS Code (long runs in the worker), against the same page with the
- * engine on the main thread. Skipped where there is no /usr/bin/chromium.
+ * engine on the main thread. Skipped where there is no chromium on PATH.
  */
 async function chromiumRows(runs: number): Promise<BenchRow[]> {
-  if (!existsSync('/usr/bin/chromium')) return [];
+  if (onPath('chromium') === undefined) return [];
   await buildWebview();
   const server = await startPanelServer();
   const browser = await launchChromium();

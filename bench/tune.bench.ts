@@ -10,10 +10,10 @@
  * cost the page when it simulated the line itself).
  */
 import { buildSimulationInput, simulate, type HPASpec } from '../common/engine';
-import { existsSync } from 'node:fs';
 import { tune, tuneSearch, type TuneLoad } from '../common/tune';
 import { candidateRun, candidateRunOrder } from '../webview/src/candidateRuns';
 import { median } from './stats';
+import { onPath } from '../test/support/tools';
 
 export interface BenchRow {
   name: string;
@@ -156,7 +156,7 @@ async function scenario(label: string, l: TuneLoad[], runs: number): Promise<Ben
  * the same search on the page in slices, over its first steps.
  */
 async function chromiumRows(runs: number): Promise<BenchRow[]> {
-  if (!existsSync('/usr/bin/chromium')) return [];
+  if (onPath('chromium') === undefined) return [];
   const { buildWebview, launchChromium, openPanel, startPanelServer } =
     await import('../test/webview/harness');
   const { WEB_MODEL } = await import('../test/webview/fixtures');

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { aliasBomb, hugeFile } from './bigInputs';
 import { HUGE_FILE_BYTES } from './cases';
 import { InProcessServer, runCli } from './inProcess';
-import { LspSession } from './lspSession';
+import { EDITOR_CAPABILITIES, LspClient } from '../support/lspClient';
 import { probePositions, runFuzz } from './runner';
 
 /** Generous: the 10,000-document file takes seconds on a loaded machine; a quadratic blow-up takes minutes. */
@@ -88,20 +88,20 @@ function measureInChild(name: string): Measurement {
 }
 
 /** Peak RSS of the server process so far, from the kernel. */
-function serverPeakMb(session: LspSession): number {
-  const status = readFileSync(`/proc/${session.child.pid}/status`, 'utf8');
+function serverPeakMb(session: LspClient): number {
+  const status = readFileSync(`/proc/${session.pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
 }
 
 /** The same two inputs over stdio: a fresh server each, time to diagnostics and the server's peak RSS. */
 async function measureOverStdio(name: string): Promise<Measurement & { diagnostics: string }> {
-  const session = await LspSession.start();
+  const session = await LspClient.start({ capabilities: EDITOR_CAPABILITIES });
   try {
     await session.settled('file:///warm-up.yaml');
     const text = MEASURED[name]!();
     const started = performance.now();
-    const published = await session.open(pathToFileURL(`/fuzz/${name}.yaml`).toString(), text);
+    const published = await session.openSettled(pathToFileURL(`/fuzz/${name}.yaml`).toString(), text);
     const ms = performance.now() - started;
     if (!published) throw new Error(`${name}: the server published nothing (${session.stderr.slice(-1000)})`);
     const codes = published.diagnostics.map((d) => String(d.code));

@@ -2,7 +2,7 @@
 // server re-lints open files with the new values.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, fixtureUri, openFixture, ruleId, waitForDiagnostics } from './helpers';
+import { closeAllEditors, fixtureUri, openFixture, rangeText, ruleId, waitForDiagnostics } from './helpers';
 
 async function setRules(rules: Record<string, string> | undefined): Promise<void> {
   // Workspace settings: written to .vscode/settings.json of the temporary workspace copy.
@@ -50,7 +50,18 @@ export function settingsSuite(): void {
           ),
         'replicas-conflict as a warning (its default)',
       );
-      assert.ok(diagnostics.length > 0);
+      // Severity only: the same finding, on the Deployment's `replicas` key, and the others as they were.
+      const conflicts = (d: readonly vscode.Diagnostic[]) =>
+        d.filter((x) => ruleId(x) === 'replicas-conflict');
+      assert.deepEqual(
+        conflicts(diagnostics).map((x) => rangeText(x.range)),
+        ['7:2-7:10'],
+      );
+      const others = (d: readonly vscode.Diagnostic[]) =>
+        d
+          .filter((x) => ruleId(x) !== 'replicas-conflict')
+          .map((x) => `${ruleId(x)} ${rangeText(x.range)} ${x.severity}`)
+          .sort();
       const raised = waitForDiagnostics(
         uri,
         (d) =>
@@ -58,7 +69,12 @@ export function settingsSuite(): void {
         'replicas-conflict raised to an error',
       );
       await setRules({ 'replicas-conflict': 'error' });
-      await raised;
+      const after = await raised;
+      assert.deepEqual(
+        conflicts(after).map((x) => [rangeText(x.range), x.severity]),
+        [['7:2-7:10', vscode.DiagnosticSeverity.Error]],
+      );
+      assert.deepEqual(others(after), others(diagnostics));
 
       // Awaited here, not left to the teardown: the server applies a settings change a moment after
       // VS Code writes it, and a suite that lints right after (the overlays) would otherwise see the

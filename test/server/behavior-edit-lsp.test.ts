@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BehaviorEditRequest, type BehaviorTextEdit } from '../../common/protocol';
-import { LspClient } from './lspHarness';
+import { LspClient } from '../support/lspClient';
 
 const URI = 'file:///workspace/apply.yaml';
 const ANCHORED_URI = 'file:///workspace/anchored.yaml';

@@ -6,15 +6,8 @@
  * coalesced re-lint ran, answers about the edited text, and the only parse is the lint's own.
  */
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
 import { after, before, test } from 'node:test';
-import {
-  createMessageConnection,
-  type MessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-jsonrpc/node';
-import { createConnection } from 'vscode-languageserver/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type {
   CodeAction,
   CompletionItem,
@@ -24,9 +17,8 @@ import type {
   PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
 import { helmRelease } from '../../bench/lint.bench';
-import { NODE_HOST } from '../../server/src/lsp/nodeHost';
-import { startHpaService } from '../../server/src/lsp/service';
 import { parseCounts } from '../../server/src/yaml/documents';
+import { startInProcess } from '../support/inProcessLsp';
 
 const URI = 'file:///workspace/release.yaml';
 
@@ -45,7 +37,7 @@ interface InProcessService {
   diagnosticsFor(version: number): Promise<PublishDiagnosticsParams>;
   /** Answers the service's pending `workspace/configuration` request (when started with `holdSettings`). */
   releaseSettings(): void;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 /**
@@ -54,58 +46,25 @@ interface InProcessService {
  * coalesces edits without linting them (service.ts), so only a request can bring its index up to date.
  */
 async function startService(holdSettings: boolean): Promise<InProcessService> {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startHpaService(server, NODE_HOST);
-  server.listen();
-  const client = createMessageConnection(
-    new StreamMessageReader(toClient),
-    new StreamMessageWriter(toServer),
-  );
-  const waiters: {
-    accept: (p: PublishDiagnosticsParams) => boolean;
-    resolve: (p: PublishDiagnosticsParams) => void;
-  }[] = [];
-  client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-    for (let i = 0; i < waiters.length; i++) {
-      if (waiters[i]!.accept(p)) waiters.splice(i--, 1)[0]!.resolve(p);
-    }
-  });
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  client.onRequest('workspace/configuration', async (params: { items: unknown[] }) => {
-    await released;
-    return params.items.map(() => ({}));
-  });
-  client.onRequest('client/registerCapability', () => null);
-  client.onNotification('window/logMessage', () => undefined);
-  client.listen();
-  await client.sendRequest('initialize', {
-    processId: null,
-    rootUri: null,
-    locale: 'en',
+  const lsp = await startInProcess({
     capabilities: {
       workspace: { configuration: holdSettings },
       textDocument: { publishDiagnostics: { versionSupport: true } },
     },
-    workspaceFolders: null,
-  });
-  await client.sendNotification('initialized', {});
-  return {
-    client,
-    diagnosticsFor: (version) =>
-      new Promise((resolve) =>
-        waiters.push({ accept: (p) => p.uri === URI && p.version === version, resolve }),
-      ),
-    releaseSettings: release,
-    stop() {
-      // No `exit`: the service would end this process. Closing the streams ends both connections.
-      release();
-      client.dispose();
-      toServer.end();
-      toClient.end();
+    configuration: async () => {
+      await released;
+      return {};
     },
+  });
+  return {
+    client: lsp.connection,
+    diagnosticsFor: (version) => lsp.nextDiagnostics(URI, (p) => p.version === version),
+    releaseSettings: release,
+    // A held settings request stays unanswered: answered now, the service would lint and publish
+    // into streams that are closing.
+    stop: () => lsp.stop(),
   };
 }
 
@@ -282,6 +241,6 @@ test('before the settings arrive, a request lints the pending edits first and an
     assert.match(hoverText(hover), /Between 1 and 7 replicas\./);
     assert.equal((await published).version, 2, 'indexed, linted and published for the answer');
   } finally {
-    held.stop();
+    await held.stop();
   }
 });

@@ -16,7 +16,7 @@ import type {
   MarkupContent,
   TextEdit,
 } from 'vscode-languageserver-protocol';
-import { LspClient, REPO_ROOT } from './lspHarness';
+import { LspClient, REPO_ROOT } from '../support/lspClient';
 
 const URI = 'file:///workspace/features-lsp.yaml';
 const TEXT = readFileSync(resolve(REPO_ROOT, 'test', 'fixtures', 'features', 'lsp.yaml'), 'utf8');

@@ -5,15 +5,7 @@
  * workspace URI (github.dev's scheme), as the extension host answers them from vscode.workspace.fs.
  */
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
 import { after, before, test } from 'node:test';
-import {
-  createMessageConnection,
-  type MessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-jsonrpc/node';
-import { createConnection } from 'vscode-languageserver/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import {
   type WorkspaceDirectoryEntry,
@@ -23,7 +15,8 @@ import {
   type WorkspaceReadFileParams,
 } from '../../common/protocol';
 import { BROWSER_HOST } from '../../server/src/lsp/browserHost';
-import { startHpaService } from '../../server/src/lsp/service';
+import { startInProcess } from '../support/inProcessLsp';
+import type { LspClient } from '../support/lspClient';
 
 const ROOT = 'vscode-vfs://github/acme/deploy';
 
@@ -87,79 +80,46 @@ function listFolder(uri: string): WorkspaceDirectoryEntry[] {
 }
 
 interface Session {
-  client: MessageConnection;
+  client: LspClient;
   listed: string[];
   read: string[];
-  diagnostics(
-    uri: string,
-    accept: (p: PublishDiagnosticsParams) => boolean,
-  ): Promise<PublishDiagnosticsParams>;
-  stop(): Promise<void>;
 }
 
 async function start(): Promise<Session> {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startHpaService(server, BROWSER_HOST);
-  server.listen();
-  const client = createMessageConnection(
-    new StreamMessageReader(toClient),
-    new StreamMessageWriter(toServer),
-  );
   const listed: string[] = [];
   const read: string[] = [];
-  client.onRequest(WorkspaceReadDirectoryRequest.method, ({ uri }: WorkspaceReadDirectoryParams) => {
-    listed.push(uri);
-    return listFolder(uri);
-  });
-  client.onRequest(WorkspaceReadFileRequest.method, ({ uri, maxBytes }: WorkspaceReadFileParams) => {
-    read.push(uri);
-    const text = TREE[uri.slice(ROOT.length + 1)];
-    return text === undefined || text.length > maxBytes ? null : text;
-  });
-  const waiters: {
-    uri: string;
-    accept: (p: PublishDiagnosticsParams) => boolean;
-    resolve: (p: PublishDiagnosticsParams) => void;
-  }[] = [];
-  client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-    for (let i = 0; i < waiters.length; i++) {
-      const w = waiters[i]!;
-      if (w.uri === p.uri && w.accept(p)) waiters.splice(i--, 1)[0]!.resolve(p);
-    }
-  });
-  client.onRequest('client/registerCapability', () => null);
-  client.onNotification('window/logMessage', () => undefined);
-  client.listen();
-  await client.sendRequest('initialize', {
-    processId: null,
-    rootUri: ROOT,
-    locale: 'en',
-    capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } },
-    workspaceFolders: [{ uri: ROOT, name: 'deploy' }],
-    // Trusted: what stops kustomize here is the browser, not Restricted Mode.
-    initializationOptions: { workspaceTrusted: true, kustomizeDelayMs: 0 },
-  });
-  await client.sendNotification('initialized', {});
-  return {
-    client,
-    listed,
-    read,
-    diagnostics: (uri, accept) => new Promise((resolve) => waiters.push({ uri, accept, resolve })),
-    async stop() {
-      // shutdown first: a publish still under way when the streams close would reject unhandled.
-      await client.sendRequest('shutdown');
-      client.dispose();
-      toServer.end();
-      toClient.end();
+  const client = await startInProcess(
+    {
+      rootUri: ROOT,
+      capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } },
+      // Trusted: what stops kustomize here is the browser, not Restricted Mode.
+      initializationOptions: { workspaceTrusted: true, kustomizeDelayMs: 0 },
+      handlers(connection) {
+        connection.onRequest(
+          WorkspaceReadDirectoryRequest.method,
+          ({ uri }: WorkspaceReadDirectoryParams) => {
+            listed.push(uri);
+            return listFolder(uri);
+          },
+        );
+        connection.onRequest(
+          WorkspaceReadFileRequest.method,
+          ({ uri, maxBytes }: WorkspaceReadFileParams) => {
+            read.push(uri);
+            const text = TREE[uri.slice(ROOT.length + 1)];
+            return text === undefined || text.length > maxBytes ? null : text;
+          },
+        );
+      },
     },
-  };
+    BROWSER_HOST,
+  );
+  return { client, listed, read };
 }
 
 function open(session: Session, path: string): string {
   const uri = `${ROOT}/${path}`;
-  void session.client.sendNotification('textDocument/didOpen', {
+  void session.client.connection.sendNotification('textDocument/didOpen', {
     textDocument: { uri, languageId: 'yaml', version: 1, text: TREE[path] },
   });
   return uri;
@@ -171,12 +131,14 @@ let session: Session;
 before(async () => {
   session = await start();
 });
-after(() => session.stop());
+after(() => session.client.stop());
 
 test('a target in a file never opened is found through the client: the scan reads the virtual workspace', async () => {
   const uri = open(session, 'app/hpa.yaml');
   // Only deployment.yaml (read through hpa/workspace/readFile) says the container lacks a cpu request.
-  const published = await session.diagnostics(uri, (p) => codes(p).includes('missing-resource-request'));
+  const published = await session.client.nextDiagnostics(uri, (p) =>
+    codes(p).includes('missing-resource-request'),
+  );
   assert.deepEqual(codes(published), ['missing-resource-request']);
   assert.ok(
     session.read.includes(`${ROOT}/app/deployment.yaml`),
@@ -200,7 +162,9 @@ test('the scan lists folders and reads indexed files only, and never enters node
 
 test('kustomize cannot run here: the overlay says so once, on its first line, and the base does not', async () => {
   const overlay = open(session, 'kustomize/overlays/prod/kustomization.yaml');
-  const published = await session.diagnostics(overlay, (p) => codes(p).includes('kustomize-unavailable'));
+  const published = await session.client.nextDiagnostics(overlay, (p) =>
+    codes(p).includes('kustomize-unavailable'),
+  );
   assert.deepEqual(
     published.diagnostics.map((d) => [
       d.code,
@@ -214,6 +178,6 @@ test('kustomize cannot run here: the overlay says so once, on its first line, an
   assert.match(published.diagnostics[0]!.message, /kustomize cannot run in a browser/);
   // The base kustomization is included by the overlay: it is not rendered on its own, so no note.
   const base = open(session, 'kustomize/base/kustomization.yaml');
-  const basePublished = await session.diagnostics(base, () => true);
+  const basePublished = await session.client.nextDiagnostics(base, () => true);
   assert.deepEqual(codes(basePublished), []);
 });

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { KubernetesVersionInfo } from '../../common/protocol';
-import { LspClient } from './lspHarness';
+import { LspClient } from '../support/lspClient';
 
 const WORKER = `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler

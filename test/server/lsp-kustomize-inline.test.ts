@@ -5,12 +5,13 @@
  * Fixtures: test/fixtures/kustomize/inline. Waits on published diagnostics only.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { LspClient, REPO_ROOT, compact } from './lspHarness';
+import { LspClient, REPO_ROOT, compact } from '../support/lspClient';
+import { skipUnlessOnPath } from '../support/tools';
 
 const INLINE = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'inline');
 const uriOf = (path: string) => pathToFileURL(join(INLINE, path)).toString();
@@ -21,7 +22,7 @@ const sorted = (rows: ReturnType<typeof compact>) =>
 
 describe(
   'patches written inline in a kustomization',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  { skip: skipUnlessOnPath('kubectl'), timeout: 60_000 },
   () => {
     let client: LspClient;
     before(async () => {

@@ -5,13 +5,14 @@
  * diagnostics only; the files on disk are never written.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { textsUnder } from '../support/fileTree';
-import { LspClient, REPO_ROOT, compact } from './lspHarness';
+import { LspClient, REPO_ROOT, compact } from '../support/lspClient';
+import { skipUnlessOnPath } from '../support/tools';
 
 const TREE = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'unsaved');
 const uriOf = (path: string) => pathToFileURL(join(TREE, path)).toString();
@@ -37,7 +38,7 @@ function replaceOnLine(text: string, from: string, to: string) {
 
 describe(
   'unsaved edits in a trusted workspace',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  { skip: skipUnlessOnPath('kubectl'), timeout: 60_000 },
   () => {
     let client: LspClient;
     const disk = snapshot();

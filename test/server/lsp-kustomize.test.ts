@@ -4,13 +4,14 @@
  * as partial objects, kustomize's errors on the kustomization. Waits on published diagnostics only.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { type PreviewModel, PreviewModelRequest, WorkspaceTrustNotification } from '../../common/protocol';
-import { LspClient, REPO_ROOT, compact } from './lspHarness';
+import { LspClient, REPO_ROOT, compact } from '../support/lspClient';
+import { skipUnlessOnPath } from '../support/tools';
 
 const SHOP = resolve(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
 const uriOf = (path: string) => pathToFileURL(join(SHOP, path)).toString();
@@ -19,7 +20,7 @@ const has = (rule: string) => (p: PublishDiagnosticsParams) => p.diagnostics.som
 
 describe(
   'kustomize overlays in a trusted workspace',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  { skip: skipUnlessOnPath('kubectl'), timeout: 60_000 },
   () => {
     let client: LspClient;
     before(async () => {
@@ -68,7 +69,7 @@ describe(
 
 describe(
   'kustomize overlays and workspace trust',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  { skip: skipUnlessOnPath('kubectl'), timeout: 60_000 },
   () => {
     test('untrusted: an information finding instead of a render, until the client reports trust', async () => {
       const client = await LspClient.start({
@@ -111,7 +112,7 @@ describe(
 
 describe(
   'the preview of a base HPA through an overlay',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl', timeout: 60_000 },
+  { skip: skipUnlessOnPath('kubectl'), timeout: 60_000 },
   () => {
     test('lists the overlays that include the file; a chosen one gives its rendered values', async () => {
       const client = await LspClient.start({

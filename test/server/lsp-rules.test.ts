@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { FIXTURES, LspClient, compact, fixtureUri } from './lspHarness';
+import { FIXTURES, LspClient, compact, fixtureUri } from '../support/lspClient';
 
 const ERROR = 1;
 const WARNING = 2;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { DocumentHpa, PreviewModel } from '../../common/protocol';
-import { FIXTURES, LspClient, compact, fixtureUri } from './lspHarness';
+import { FIXTURES, LspClient, compact, fixtureUri } from '../support/lspClient';
 
 const fixture = (name: string): string => readFileSync(resolve(FIXTURES, name), 'utf8');
 const hasCode = (code: string) => (p: { diagnostics: { code?: string | number }[] }) =>

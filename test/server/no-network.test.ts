@@ -4,7 +4,7 @@
  * network; the preview webview runs in Chromium with every request other than its own page and
  * bundle recorded. Each must record nothing. The trap itself is tested first, so a trap that
  * stopped trapping fails here instead of passing everything.
- * Needs dist/ (node scripts/build.mjs) and /usr/bin/chromium.
+ * Needs dist/ (node scripts/build.mjs) and chromium on PATH.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -17,8 +17,9 @@ import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { makeNonce, pageHtml, previewCsp } from '../../client/src/preview/previewHtml';
 import { REPO_ROOT } from '../fuzz/corpus';
-import { LspSession } from '../fuzz/lspSession';
+import { EDITOR_CAPABILITIES, LspClient } from '../support/lspClient';
 import { WEB_MODEL } from '../webview/fixtures';
+import { requireOnPath } from '../support/tools';
 
 const TRAP = resolve(REPO_ROOT, 'test', 'support', 'network-trap.cjs');
 const CLI_JS = resolve(REPO_ROOT, 'dist', 'cli.js');
@@ -93,16 +94,17 @@ test('the trap records and blocks every kind of attempt (so the tests below can 
 
 test('the language server, every feature exercised, makes no network attempt', async () => {
   const log = newLog();
-  const session = await LspSession.start({
+  const session = await LspClient.start({
+    capabilities: EDITOR_CAPABILITIES,
     nodeArgs: ['-r', TRAP],
     env: { HPA_NETWORK_TRAP_LOG: log },
     rootUri: pathToFileURL(EXAMPLES).toString(),
   });
   const uri = pathToFileURL(join(EXAMPLES, 'web-hpa.yaml')).toString();
   const text = readFileSync(join(EXAMPLES, 'web-hpa.yaml'), 'utf8');
-  const opened = await session.open(uri, text);
+  const opened = await session.openSettled(uri, text);
   assert.ok(opened, 'diagnostics for the opened document');
-  const changed = await session.change(uri, 2, text.replace('maxReplicas: 10', 'maxReplicas: 1'));
+  const changed = await session.changeSettled(uri, 2, text.replace('maxReplicas: 10', 'maxReplicas: 1'));
   assert.ok(changed, 'diagnostics for the changed document');
   const lines = text.split('\n');
   const maxLine = lines.findIndex((l) => l.includes('maxReplicas'));
@@ -145,7 +147,7 @@ test('the preview webview in Chromium requests nothing but its page and bundle',
     [`${origin}/dist/webview.css`, { file: 'webview.css', type: 'text/css' }],
   ]);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: requireOnPath('chromium'),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -13,7 +13,7 @@ import {
   type DocumentHpa,
   type PreviewModelResult,
 } from '../../common/protocol';
-import { LspClient } from './lspHarness';
+import { LspClient } from '../support/lspClient';
 
 const URI = 'file:///workspace/preview-requests.yaml';
 const TEXT = [

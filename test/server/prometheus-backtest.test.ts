@@ -1,5 +1,5 @@
 /**
- * `hpa-lint simulate --prometheus` against a real Prometheus (Debian's /usr/bin/prometheus) that
+ * `hpa-lint simulate --prometheus` against a real Prometheus (Debian's, on PATH) that
  * this file starts on 127.0.0.1 over TSDB blocks built by promtool from a deterministic OpenMetrics
  * history (test/support/prometheusFixture.ts), and stops at the end. Expected values are derived
  * from the fixture's own load functions, not copied from a run.

@@ -12,14 +12,14 @@ import { aliasBomb, deepFlowMaps, deepFlowSequences, deepUnclosed, manyDocuments
 import { randomCases } from '../fuzz/cases';
 import { loadCorpus } from '../fuzz/corpus';
 import { InProcessServer } from '../fuzz/inProcess';
-import { LspSession } from '../fuzz/lspSession';
+import { EDITOR_CAPABILITIES, LspClient } from '../support/lspClient';
 import { NORMAL_DOCUMENT, NORMAL_URI } from '../fuzz/normalDocument';
 import { lineModel, rangeProblem } from '../fuzz/rangeCheck';
 
-let session: LspSession;
+let session: LspClient;
 
 before(async () => {
-  session = await LspSession.start();
+  session = await LspClient.start({ capabilities: EDITOR_CAPABILITIES });
 });
 
 after(async () => {
@@ -52,7 +52,7 @@ function expectedNormalDiagnostics(): [string, number, number, number, number][]
 
 async function assertStillServing(version: number): Promise<void> {
   assert.ok(session.alive, `server died: ${session.stderr.slice(-2000)}`);
-  const published = await session.change(NORMAL_URI, version, NORMAL_DOCUMENT);
+  const published = await session.changeSettled(NORMAL_URI, version, NORMAL_DOCUMENT);
   assert.ok(published, 'the normal document got diagnostics');
   assert.deepEqual(
     published.diagnostics.map((d) => [
@@ -74,7 +74,7 @@ async function assertStillServing(version: number): Promise<void> {
 let normalVersion = 1;
 
 test('the normal document is served before the abuse', async () => {
-  const published = await session.open(NORMAL_URI, NORMAL_DOCUMENT, normalVersion);
+  const published = await session.openSettled(NORMAL_URI, NORMAL_DOCUMENT, normalVersion);
   assert.ok(published);
   await assertStillServing(++normalVersion);
 });
@@ -211,7 +211,7 @@ test('one huge message (a 20 MB document) gets the size guard diagnostic, and th
     'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nspec: {maxReplicas: 3}\n---\n'.repeat(
       240_000,
     );
-  const published = await session.open(uri, text);
+  const published = await session.openSettled(uri, text);
   assert.ok(published, 'the huge document got a diagnostic');
   assert.deepEqual(
     published.diagnostics.map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character]),
@@ -243,7 +243,7 @@ test('hostile documents over stdio: diagnostics inside the document, and the ser
   let n = 0;
   for (const [name, text] of documents) {
     const uri = `file:///abuse/hostile-${n++}.yaml`;
-    const published = await session.open(uri, text);
+    const published = await session.openSettled(uri, text);
     assert.ok(published, `${name}: no diagnostics published (${session.stderr.slice(-1000)})`);
     const lines = lineModel(text);
     for (const d of published.diagnostics)

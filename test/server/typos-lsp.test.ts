@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import type { CodeAction, CompletionItem, Diagnostic } from 'vscode-languageserver-protocol';
-import { LspClient, REPO_ROOT } from './lspHarness';
+import { LspClient, REPO_ROOT } from '../support/lspClient';
 
 const URI = 'file:///workspace/typos.yaml';
 const TEXT = [

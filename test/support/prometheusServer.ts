@@ -9,9 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export const PROMETHEUS_BIN = '/usr/bin/prometheus';
-export const PROMTOOL_BIN = '/usr/bin/promtool';
+import { requireOnPath } from './tools';
 
 export interface RunningPrometheus {
   url: string;
@@ -42,9 +40,13 @@ export function buildTsdb(openMetricsText: string): string {
   const input = join(dir, 'fixture.om');
   writeFileSync(input, openMetricsText);
   const data = join(dir, 'data');
-  const run = spawnSync(PROMTOOL_BIN, ['tsdb', 'create-blocks-from', 'openmetrics', '--quiet', input, data], {
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    requireOnPath('promtool'),
+    ['tsdb', 'create-blocks-from', 'openmetrics', '--quiet', input, data],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (run.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`promtool failed (${run.status}): ${run.stderr || run.stdout}`);
@@ -58,7 +60,7 @@ export function buildTsdb(openMetricsText: string): string {
 export async function startPrometheus(dir: string): Promise<RunningPrometheus> {
   const port = await freePort();
   const child = spawn(
-    PROMETHEUS_BIN,
+    requireOnPath('prometheus'),
     [
       `--config.file=${join(dir, 'prometheus.yml')}`,
       `--storage.tsdb.path=${join(dir, 'data')}`,

@@ -18,6 +18,28 @@ const VALID: Record<string, unknown>[] = [
   { type: 'exportSvg', text: '<svg/>' },
 ];
 
+/** Every `type` a webview may post, and every `type` the host may post (common/protocol.ts). */
+const TO_HOST_TYPES: unknown[] = [
+  'ready',
+  'toggleLock',
+  'pickCsv',
+  'loadFromPrometheus',
+  'pickOverlay',
+  'exportCsv',
+  'exportSvg',
+  'problemsShown',
+  'applyBehavior',
+];
+const TO_WEBVIEW_TYPES: unknown[] = [
+  'model',
+  'noModel',
+  'waiting',
+  'csvLoad',
+  'lockChanged',
+  'prometheusLoad',
+  'fixedLoads',
+];
+
 /** What the host may rely on in an accepted message; throws with the reason when that does not hold. */
 function assertHostCanRead(message: unknown): void {
   assert.ok(typeof message === 'object' && message !== null && !Array.isArray(message));
@@ -26,14 +48,33 @@ function assertHostCanRead(message: unknown): void {
     case 'ready':
     case 'toggleLock':
     case 'pickCsv':
+    case 'loadFromPrometheus':
+      return;
+    case 'pickOverlay':
+      assert.ok(m.overlay === null || typeof m.overlay === 'string');
       return;
     case 'exportCsv':
     case 'exportSvg':
       assert.equal(typeof m.text, 'string');
       return;
+    case 'problemsShown':
+      assert.ok(Array.isArray(m.lines) && m.lines.every((l) => Number.isInteger(l)));
+      return;
+    case 'applyBehavior':
+      assert.equal(typeof m.uri, 'string');
+      assert.ok(Number.isInteger(m.documentIndex) && (m.documentIndex as number) >= 0);
+      assert.ok(typeof m.behavior === 'object' && m.behavior !== null);
+      return;
     default:
       assert.fail(`accepted an unknown type ${String(m.type)}`);
   }
+}
+
+/** The `type` of a value that is a plain object, else undefined. */
+function typeOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>).type
+    : undefined;
 }
 
 const anything = fc.anything({
@@ -52,13 +93,13 @@ const anything = fc.anything({
   ),
 });
 
-test('any value: the validators answer true or false and never throw', () => {
+test('any value: the validators never throw, and accept only an object of a type of their direction', () => {
   fc.assert(
     fc.property(anything, (value) => {
       const toHost = isWebviewToHost(value);
       const toWebview = isHostToWebview(value);
-      assert.equal(typeof toHost, 'boolean');
-      assert.equal(typeof toWebview, 'boolean');
+      if (!TO_HOST_TYPES.includes(typeOf(value))) assert.equal(toHost, false, 'no webview message type');
+      if (!TO_WEBVIEW_TYPES.includes(typeOf(value))) assert.equal(toWebview, false, 'no host message type');
       if (toHost) assertHostCanRead(value);
     }),
     { numRuns: 3000, seed: 7 },

@@ -30,6 +30,7 @@ import { setLocale } from '../../server/src/localize';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 import { FileModel } from '../../server/src/yaml/documents';
 import { filesUnder, textsUnder } from '../support/fileTree';
+import { skipUnlessOnPath } from '../support/tools';
 
 const TREE = resolve(import.meta.dirname, '..', 'fixtures', 'kustomize', 'unsaved');
 const PROD = posix.join(TREE, 'overlays', 'prod');
@@ -126,96 +127,92 @@ describe('the copy of the input folders', () => {
   });
 });
 
-describe(
-  'rendering unsaved inputs with the real kustomize',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl' },
-  () => {
-    let scratch: string;
-    before(() => {
-      scratch = ownTempDir();
-    });
-    after(() => rmSync(scratch, { recursive: true, force: true }));
+describe('rendering unsaved inputs with the real kustomize', { skip: skipUnlessOnPath('kubectl') }, () => {
+  let scratch: string;
+  before(() => {
+    scratch = ownTempDir();
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
 
-    test("renders the editor's text, and the annotations' paths lead to the real files", async () => {
-      const before = snapshot();
-      const patch = diskText('overlays/prod/hpa-patch.yaml').replace(
-        'periodSeconds: 60',
-        'periodSeconds: 3600',
-      );
-      const result = await renderOverlay(KUBECTL, PROD, 20_000, {
-        unsaved: { inputDirs: INPUT_DIRS, texts: new Map([[pathOf('overlays/prod/hpa-patch.yaml'), patch]]) },
-        tempDir: scratch,
-      });
-      assert.ok(result.ok, result.ok ? '' : result.message);
-      assert.match(result.yaml, /periodSeconds: 3600/);
-      // The generator's file was copied too: its ConfigMap is there.
-      assert.match(result.yaml, /app\.properties: \|\n {4}log\.level=info/);
-      const origins = [...result.yaml.matchAll(/config\.kubernetes\.io\/origin: \|\n\s+path: (\S+)/g)].map(
-        (m) => posix.join(result.baseDir, m[1]!),
-      );
-      assert.deepEqual(origins.sort(), [pathOf('base/deployment.yaml'), pathOf('base/hpa.yaml')]);
-      const patchedBy = [...result.yaml.matchAll(/configuredIn: (\S+)/g)].map((m) =>
-        posix.join(result.baseDir, m[1]!),
-      );
-      assert.ok(patchedBy.length > 0);
-      assert.deepEqual([...new Set(patchedBy)], [pathOf('overlays/prod/kustomization.yaml')]);
-      assert.deepEqual(snapshot(), before);
-      assert.deepEqual(readdirSync(scratch), []);
+  test("renders the editor's text, and the annotations' paths lead to the real files", async () => {
+    const before = snapshot();
+    const patch = diskText('overlays/prod/hpa-patch.yaml').replace(
+      'periodSeconds: 60',
+      'periodSeconds: 3600',
+    );
+    const result = await renderOverlay(KUBECTL, PROD, 20_000, {
+      unsaved: { inputDirs: INPUT_DIRS, texts: new Map([[pathOf('overlays/prod/hpa-patch.yaml'), patch]]) },
+      tempDir: scratch,
     });
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.match(result.yaml, /periodSeconds: 3600/);
+    // The generator's file was copied too: its ConfigMap is there.
+    assert.match(result.yaml, /app\.properties: \|\n {4}log\.level=info/);
+    const origins = [...result.yaml.matchAll(/config\.kubernetes\.io\/origin: \|\n\s+path: (\S+)/g)].map(
+      (m) => posix.join(result.baseDir, m[1]!),
+    );
+    assert.deepEqual(origins.sort(), [pathOf('base/deployment.yaml'), pathOf('base/hpa.yaml')]);
+    const patchedBy = [...result.yaml.matchAll(/configuredIn: (\S+)/g)].map((m) =>
+      posix.join(result.baseDir, m[1]!),
+    );
+    assert.ok(patchedBy.length > 0);
+    assert.deepEqual([...new Set(patchedBy)], [pathOf('overlays/prod/kustomization.yaml')]);
+    assert.deepEqual(snapshot(), before);
+    assert.deepEqual(readdirSync(scratch), []);
+  });
 
-    test("kustomize's message names the real files, not the copy", async () => {
-      const kustomization = diskText('overlays/prod/kustomization.yaml').replace(
-        'resources:\n  - ../../base\n',
-        'resources:\n  - ../../base\n  - missing.yaml\n',
-      );
-      const result = await renderOverlay(KUBECTL, PROD, 20_000, {
-        unsaved: {
-          inputDirs: INPUT_DIRS,
-          texts: new Map([[pathOf('overlays/prod/kustomization.yaml'), kustomization]]),
-        },
-        tempDir: scratch,
-      });
-      assert.equal(result.ok, false);
-      const message = result.ok ? '' : result.message;
-      assert.ok(message.includes(`${PROD}/missing.yaml`), message);
-      assert.ok(!message.includes(scratch), message);
-      assert.deepEqual(readdirSync(scratch), []);
+  test("kustomize's message names the real files, not the copy", async () => {
+    const kustomization = diskText('overlays/prod/kustomization.yaml').replace(
+      'resources:\n  - ../../base\n',
+      'resources:\n  - ../../base\n  - missing.yaml\n',
+    );
+    const result = await renderOverlay(KUBECTL, PROD, 20_000, {
+      unsaved: {
+        inputDirs: INPUT_DIRS,
+        texts: new Map([[pathOf('overlays/prod/kustomization.yaml'), kustomization]]),
+      },
+      tempDir: scratch,
     });
+    assert.equal(result.ok, false);
+    const message = result.ok ? '' : result.message;
+    assert.ok(message.includes(`${PROD}/missing.yaml`), message);
+    assert.ok(!message.includes(scratch), message);
+    assert.deepEqual(readdirSync(scratch), []);
+  });
 
-    test('nothing unsaved: rendered where it is, without a copy', async () => {
-      const result = await renderOverlay(KUBECTL, PROD, 20_000, {
-        unsaved: { inputDirs: INPUT_DIRS, texts: new Map() },
-        tempDir: scratch,
-      });
-      assert.ok(result.ok);
-      // The wrapper stood in the temporary folder, not in a copy standing for the real tree.
-      assert.ok(result.baseDir.startsWith(`${scratch.split('\\').join('/')}/hpa-kustomize-`), result.baseDir);
-      assert.match(result.yaml, /periodSeconds: 60/);
+  test('nothing unsaved: rendered where it is, without a copy', async () => {
+    const result = await renderOverlay(KUBECTL, PROD, 20_000, {
+      unsaved: { inputDirs: INPUT_DIRS, texts: new Map() },
+      tempDir: scratch,
     });
+    assert.ok(result.ok);
+    // The wrapper stood in the temporary folder, not in a copy standing for the real tree.
+    assert.ok(result.baseDir.startsWith(`${scratch.split('\\').join('/')}/hpa-kustomize-`), result.baseDir);
+    assert.match(result.yaml, /periodSeconds: 60/);
+  });
 
-    test('a tree over the copy limits renders as saved', async () => {
-      const patch = diskText('overlays/prod/hpa-patch.yaml').replace(
-        'periodSeconds: 60',
-        'periodSeconds: 3600',
-      );
-      const result = await renderOverlay(KUBECTL, PROD, 20_000, {
-        unsaved: {
-          inputDirs: INPUT_DIRS,
-          texts: new Map([[pathOf('overlays/prod/hpa-patch.yaml'), patch]]),
-          limits: { maxFiles: 2, maxBytes: 1_000_000 },
-        },
-        tempDir: scratch,
-      });
-      assert.ok(result.ok);
-      assert.match(result.yaml, /periodSeconds: 60\n/);
-      assert.deepEqual(readdirSync(scratch), []);
+  test('a tree over the copy limits renders as saved', async () => {
+    const patch = diskText('overlays/prod/hpa-patch.yaml').replace(
+      'periodSeconds: 60',
+      'periodSeconds: 3600',
+    );
+    const result = await renderOverlay(KUBECTL, PROD, 20_000, {
+      unsaved: {
+        inputDirs: INPUT_DIRS,
+        texts: new Map([[pathOf('overlays/prod/hpa-patch.yaml'), patch]]),
+        limits: { maxFiles: 2, maxBytes: 1_000_000 },
+      },
+      tempDir: scratch,
     });
-  },
-);
+    assert.ok(result.ok);
+    assert.match(result.yaml, /periodSeconds: 60\n/);
+    assert.deepEqual(readdirSync(scratch), []);
+  });
+});
 
 describe(
   'the overlay checks in the server process itself (no overlay process script)',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl' },
+  { skip: skipUnlessOnPath('kubectl') },
   () => {
     test('an unsaved patch gives the same rendered finding', async () => {
       setLocale('en');
@@ -259,7 +256,7 @@ describe(
 
 describe(
   "the language server's overlay checks with unsaved edits",
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl' },
+  { skip: skipUnlessOnPath('kubectl') },
   () => {
     let workspace: WorkspaceIndex;
     let service: OverlayService;

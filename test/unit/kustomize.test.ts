@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { main } from '../../server/src/cli';
@@ -21,6 +21,7 @@ import { findKustomizeCommand, renderOverlay } from '../../server/src/overlays/r
 import { constants } from 'node:os';
 import { findYamlFiles } from '../../server/src/workspace/diskWorkspace';
 import { SHARED } from '../support/corpusFiles';
+import { requireOnPath, skipUnlessOnPath } from '../support/tools';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const SHOP = join(REPO_ROOT, 'test', 'fixtures', 'kustomize', 'shop');
@@ -253,158 +254,157 @@ describe('patches written inline: offsets in the kustomization', () => {
   });
 });
 
-describe(
-  'overlays rendered with the real kustomize',
-  { skip: existsSync('/usr/bin/kubectl') ? false : 'kubectl not at /usr/bin/kubectl' },
-  () => {
-    test('kubectl is what renders here (no kustomize on PATH)', async () => {
-      assert.equal((await findKustomizeCommand(undefined, '/usr/bin'))?.label, 'kubectl kustomize');
-    });
+describe('overlays rendered with the real kustomize', { skip: skipUnlessOnPath('kubectl') }, () => {
+  test('kubectl is what renders here (no kustomize on PATH)', async () => {
+    assert.equal(
+      (await findKustomizeCommand(undefined, dirname(requireOnPath('kubectl'))))?.label,
+      'kubectl kustomize',
+    );
+  });
 
-    test('each finding on the line that caused it, naming the overlay; kustomize errors as its message', async () => {
-      const { code, rows } = await lint(SHOP, ['.']);
-      assert.equal(code, 1); // the patch's periodSeconds is an error
-      assert.deepEqual(
-        rows.map((r) => r.slice(0, 7)),
-        [
-          // Rendered: prod's Pod gains a container without a cpu request (the base alone is fine);
-          // reported once, on the HPA's metric (not again on the patch's container).
-          ['base/hpa.yaml', 'missing-resource-request', 'warning', 13, 14, 13, 17],
-          // A listed file that is not there: information (partial checkouts look like this).
-          ['overlays/broken/kustomization.yaml', 'kustomize-render', 'info', 0, 0, 0, 9],
-          // The patch itself: checked field by field, with no required-field errors.
-          ['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29],
-          // The kustomization's replicas entry sets a count the HPA manages.
-          ['overlays/prod/kustomization.yaml', 'replicas-conflict', 'warning', 5, 4, 5, 9],
-        ],
-      );
-      assert.equal(
-        rows[0]![7],
-        'cpu utilization cannot be computed: Deployment "prod-web" has no cpu request in container "log-shipper" (missing request for cpu) (rendered overlay overlays/prod)',
-      );
-      assert.match(
-        rows[1]![7],
-        /^kustomize could not render this overlay: accumulating resources: .*missing\.yaml/,
-      );
-      assert.ok(!rows[1]![7].includes('hpa-kustomize-'), 'no trace of the wrapper folder');
-    });
+  test('each finding on the line that caused it, naming the overlay; kustomize errors as its message', async () => {
+    const { code, rows } = await lint(SHOP, ['.']);
+    assert.equal(code, 1); // the patch's periodSeconds is an error
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 7)),
+      [
+        // Rendered: prod's Pod gains a container without a cpu request (the base alone is fine);
+        // reported once, on the HPA's metric (not again on the patch's container).
+        ['base/hpa.yaml', 'missing-resource-request', 'warning', 13, 14, 13, 17],
+        // A listed file that is not there: information (partial checkouts look like this).
+        ['overlays/broken/kustomization.yaml', 'kustomize-render', 'info', 0, 0, 0, 9],
+        // The patch itself: checked field by field, with no required-field errors.
+        ['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29],
+        // The kustomization's replicas entry sets a count the HPA manages.
+        ['overlays/prod/kustomization.yaml', 'replicas-conflict', 'warning', 5, 4, 5, 9],
+      ],
+    );
+    assert.equal(
+      rows[0]![7],
+      'cpu utilization cannot be computed: Deployment "prod-web" has no cpu request in container "log-shipper" (missing request for cpu) (rendered overlay overlays/prod)',
+    );
+    assert.match(
+      rows[1]![7],
+      /^kustomize could not render this overlay: accumulating resources: .*missing\.yaml/,
+    );
+    assert.ok(!rows[1]![7].includes('hpa-kustomize-'), 'no trace of the wrapper folder');
+  });
 
-    test('--no-kustomize: only the files, patches still partial', async () => {
-      const { rows } = await lint(SHOP, ['.', '--no-kustomize']);
-      assert.deepEqual(
-        rows.map((r) => r.slice(0, 7)),
-        [['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29]],
-      );
-    });
+  test('--no-kustomize: only the files, patches still partial', async () => {
+    const { rows } = await lint(SHOP, ['.', '--no-kustomize']);
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 7)),
+      [['overlays/prod/hpa-patch.yaml', 'period-seconds-range', 'error', 11, 25, 11, 29]],
+    );
+  });
 
-    /** test/fixtures/kustomize/inline, rendered: every finding a patch written inline causes is on its line. */
-    const INLINE_ROWS = [
-      // Not set by a patch: the base's line (the legacy overlay adds a container without requests).
-      ['base/hpa.yaml', 'missing-resource-request', 'warning', 13, 14, 13, 17],
-      // JSON 6902 in a |2 block: the `value:` of the replace, a field inside an add's value, and
-      // the key a JSON patch in `patches` adds (the last segment of its path).
-      ['overlays/json6902/kustomization.yaml', 'min-replicas', 'error', 13, 17, 13, 18],
-      ['overlays/json6902/kustomization.yaml', 'stabilization-window-range', 'error', 18, 42, 18, 46],
-      ['overlays/json6902/kustomization.yaml', 'replicas-conflict', 'warning', 25, 20, 25, 28],
-      // patchesStrategicMerge, | block, under a namePrefix.
-      // (The container it adds without a request is the base HPA's finding above, not a second one.)
-      ['overlays/legacy/kustomization.yaml', 'replicas-conflict', 'warning', 11, 6, 11, 14],
-      // patches, |- block (found on the patch itself, as a partial object) and a targeted | block.
-      ['overlays/strategic/kustomization.yaml', 'period-seconds-range', 'error', 16, 31, 16, 35],
-      ['overlays/strategic/kustomization.yaml', 'replicas-conflict', 'warning', 26, 8, 26, 16],
-    ];
+  /** test/fixtures/kustomize/inline, rendered: every finding a patch written inline causes is on its line. */
+  const INLINE_ROWS = [
+    // Not set by a patch: the base's line (the legacy overlay adds a container without requests).
+    ['base/hpa.yaml', 'missing-resource-request', 'warning', 13, 14, 13, 17],
+    // JSON 6902 in a |2 block: the `value:` of the replace, a field inside an add's value, and
+    // the key a JSON patch in `patches` adds (the last segment of its path).
+    ['overlays/json6902/kustomization.yaml', 'min-replicas', 'error', 13, 17, 13, 18],
+    ['overlays/json6902/kustomization.yaml', 'stabilization-window-range', 'error', 18, 42, 18, 46],
+    ['overlays/json6902/kustomization.yaml', 'replicas-conflict', 'warning', 25, 20, 25, 28],
+    // patchesStrategicMerge, | block, under a namePrefix.
+    // (The container it adds without a request is the base HPA's finding above, not a second one.)
+    ['overlays/legacy/kustomization.yaml', 'replicas-conflict', 'warning', 11, 6, 11, 14],
+    // patches, |- block (found on the patch itself, as a partial object) and a targeted | block.
+    ['overlays/strategic/kustomization.yaml', 'period-seconds-range', 'error', 16, 31, 16, 35],
+    ['overlays/strategic/kustomization.yaml', 'replicas-conflict', 'warning', 26, 8, 26, 16],
+  ];
 
-    test('patches written inline: each finding at the field the patch sets, in the kustomization', async () => {
-      const { rows } = await lint(INLINE, ['.']);
+  test('patches written inline: each finding at the field the patch sets, in the kustomization', async () => {
+    const { rows } = await lint(INLINE, ['.']);
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 7)),
+      INLINE_ROWS,
+    );
+    const byRule = (file: string, rule: string) => rows.find((r) => r[0] === file && r[1] === rule)?.[7];
+    // Found in the patch alone, so it does not need the overlay's name; the others do.
+    assert.equal(
+      byRule('overlays/strategic/kustomization.yaml', 'period-seconds-range'),
+      'spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800',
+    );
+    assert.match(
+      byRule('overlays/strategic/kustomization.yaml', 'replicas-conflict') ?? '',
+      /resets it to 3 .*\(rendered overlay overlays\/strategic\)$/,
+    );
+  });
+
+  test('patches written inline with CRLF line breaks: the same lines and columns', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hpa-inline-crlf-'));
+    try {
+      await cp(INLINE, dir, { recursive: true });
+      for (const file of [...new Set(INLINE_ROWS.map((r) => r[0] as string))]) {
+        const text = await readFile(join(dir, file), 'utf8');
+        assert.ok(!text.includes('\r'), `${file} starts with LF line breaks`);
+        await writeFile(join(dir, file), text.replace(/\n/g, '\r\n'));
+      }
+      const { rows } = await lint(dir, ['.']);
       assert.deepEqual(
         rows.map((r) => r.slice(0, 7)),
         INLINE_ROWS,
       );
-      const byRule = (file: string, rule: string) => rows.find((r) => r[0] === file && r[1] === rule)?.[7];
-      // Found in the patch alone, so it does not need the overlay's name; the others do.
-      assert.equal(
-        byRule('overlays/strategic/kustomization.yaml', 'period-seconds-range'),
-        'spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800',
-      );
-      assert.match(
-        byRule('overlays/strategic/kustomization.yaml', 'replicas-conflict') ?? '',
-        /resets it to 3 .*\(rendered overlay overlays\/strategic\)$/,
-      );
-    });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
-    test('patches written inline with CRLF line breaks: the same lines and columns', async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'hpa-inline-crlf-'));
-      try {
-        await cp(INLINE, dir, { recursive: true });
-        for (const file of [...new Set(INLINE_ROWS.map((r) => r[0] as string))]) {
-          const text = await readFile(join(dir, file), 'utf8');
-          assert.ok(!text.includes('\r'), `${file} starts with LF line breaks`);
-          await writeFile(join(dir, file), text.replace(/\n/g, '\r\n'));
-        }
-        const { rows } = await lint(dir, ['.']);
-        assert.deepEqual(
-          rows.map((r) => r.slice(0, 7)),
-          INLINE_ROWS,
-        );
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    });
+  test('--no-kustomize: an inline strategic-merge patch is still checked as a partial object', async () => {
+    const { rows } = await lint(INLINE, ['.', '--no-kustomize']);
+    // No required-field errors for what the patches leave out; the field they set, at its line.
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 7)),
+      [['overlays/strategic/kustomization.yaml', 'period-seconds-range', 'error', 16, 31, 16, 35]],
+    );
+  });
 
-    test('--no-kustomize: an inline strategic-merge patch is still checked as a partial object', async () => {
-      const { rows } = await lint(INLINE, ['.', '--no-kustomize']);
-      // No required-field errors for what the patches leave out; the field they set, at its line.
+  test('the last kustomization to set a field is where the rendered finding goes (a JSON 6902 patch file)', async () => {
+    const { rows } = await lint(INLINE_LAYERS, ['.']);
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 7)),
+      [
+        // mid's inline patch, checked on its own (mid is rendered only as part of top).
+        ['mid/kustomization.yaml', 'min-replicas', 'error', 10, 21, 10, 22],
+        // top's patch file replaces the value after mid's patch: its `value:`, not mid's line.
+        ['top/min-replicas.yaml', 'min-replicas', 'error', 5, 9, 5, 10],
+      ],
+    );
+    assert.match(rows[1]![7], /\(rendered overlay top\)$/);
+  });
+
+  test('a folder walk finds kustomizations named Kustomization and renders their overlay', async () => {
+    const { rows } = await lint(BARE_NAME, ['.']);
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 7)),
+      [['overlays/staging/Kustomization', 'replicas-conflict', 'warning', 6, 4, 6, 9]],
+    );
+    assert.match(rows[0]![7], /\(rendered overlay overlays\/staging\)$/);
+  });
+
+  test(
+    'real kustomize trees: the overlays render except the two that fail upstream',
+    { skip: existsSync(KUSTOMIZE_REAL) ? false : `corpus not found at ${KUSTOMIZE_REAL}` },
+    async () => {
+      const { rows } = await lint(KUSTOMIZE_REAL, ['.']);
       assert.deepEqual(
-        rows.map((r) => r.slice(0, 7)),
-        [['overlays/strategic/kustomization.yaml', 'period-seconds-range', 'error', 16, 31, 16, 35]],
-      );
-    });
-
-    test('the last kustomization to set a field is where the rendered finding goes (a JSON 6902 patch file)', async () => {
-      const { rows } = await lint(INLINE_LAYERS, ['.']);
-      assert.deepEqual(
-        rows.map((r) => r.slice(0, 7)),
+        rows.filter((r) => r[1] === 'kustomize-render').map((r) => [r[0], r[2]]),
         [
-          // mid's inline patch, checked on its own (mid is rendered only as part of top).
-          ['mid/kustomization.yaml', 'min-replicas', 'error', 10, 21, 10, 22],
-          // top's patch file replaces the value after mid's patch: its `value:`, not mid's line.
-          ['top/min-replicas.yaml', 'min-replicas', 'error', 5, 9, 5, 10],
+          // A JSON patch removing a missing annotation; a file outside the overlay's root.
+          ['jrmarcello__gopherplate/deploy/overlays/develop/kustomization.yaml', 'warning'],
+          ['tomshley__workload-templates-k8s/examples/scaling-hpa-karpenter/kustomization.yaml', 'warning'],
         ],
       );
-      assert.match(rows[1]![7], /\(rendered overlay top\)$/);
-    });
-
-    test('a folder walk finds kustomizations named Kustomization and renders their overlay', async () => {
-      const { rows } = await lint(BARE_NAME, ['.']);
+      // Patches are partial: no "Required value" on any file a kustomization patches with.
       assert.deepEqual(
-        rows.map((r) => r.slice(0, 7)),
-        [['overlays/staging/Kustomization', 'replicas-conflict', 'warning', 6, 4, 6, 9]],
+        rows.filter((r) => r[7].endsWith(': Required value') && r[0].includes('patch')),
+        [],
       );
-      assert.match(rows[0]![7], /\(rendered overlay overlays\/staging\)$/);
-    });
-
-    test(
-      'real kustomize trees: the overlays render except the two that fail upstream',
-      { skip: existsSync(KUSTOMIZE_REAL) ? false : `corpus not found at ${KUSTOMIZE_REAL}` },
-      async () => {
-        const { rows } = await lint(KUSTOMIZE_REAL, ['.']);
-        assert.deepEqual(
-          rows.filter((r) => r[1] === 'kustomize-render').map((r) => [r[0], r[2]]),
-          [
-            // A JSON patch removing a missing annotation; a file outside the overlay's root.
-            ['jrmarcello__gopherplate/deploy/overlays/develop/kustomization.yaml', 'warning'],
-            ['tomshley__workload-templates-k8s/examples/scaling-hpa-karpenter/kustomization.yaml', 'warning'],
-          ],
-        );
-        // Patches are partial: no "Required value" on any file a kustomization patches with.
-        assert.deepEqual(
-          rows.filter((r) => r[7].endsWith(': Required value') && r[0].includes('patch')),
-          [],
-        );
-      },
-    );
-  },
-);
+    },
+  );
+});
 
 describe('the kustomize process', { skip: process.platform === 'win32' ? 'POSIX shell' : false }, () => {
   test('runs at low priority with its input closed, so typing keeps the CPU', async () => {

@@ -6,7 +6,33 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { lintFiles } from '../server/lintHelpers';
+import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../../server/src/rules/index';
+import { lintFiles, type Row } from '../server/lintHelpers';
+
+const RULE_IDS = new Set([YAML_SYNTAX_RULE.id, FILE_TOO_LARGE_RULE.id, ...ALL_RULES.map((r) => r.id)]);
+const SEVERITIES = new Set(['error', 'warning', 'info', 'hint']);
+
+/** Each finding is a registered rule's, at a level the settings know, with a message, on a range inside the text. */
+function assertFindingsInside(text: string, rows: Row[]): number {
+  const lines = text.split('\n');
+  for (const row of rows) {
+    const [rule, severity, startLine, startChar, endLine, endChar, message] = row;
+    const where = JSON.stringify(row);
+    assert.ok(RULE_IDS.has(rule), `an unregistered rule ${where}`);
+    assert.ok(SEVERITIES.has(severity), `an unknown severity ${where}`);
+    assert.ok(message.trim() !== '', `an empty message ${where}`);
+    assert.ok(startLine < lines.length && endLine < lines.length, `a line past the text ${where}`);
+    assert.ok(
+      startChar <= lines[startLine]!.length && endChar <= lines[endLine]!.length,
+      `past its line ${where}`,
+    );
+    assert.ok(
+      startLine < endLine || (startLine === endLine && startChar <= endChar),
+      `inverted range ${where}`,
+    );
+  }
+  return rows.length;
+}
 
 const value = fc.oneof(
   fc.anything({
@@ -181,28 +207,26 @@ const workloadShape = fc.record({
   ),
 });
 
-test('lint never throws on arbitrary HPA and workload content', () => {
+test('lint never throws on arbitrary HPA and workload content; each finding a rule\u2019s, inside the text', () => {
+  let findings = 0;
   fc.assert(
     fc.property(hpaShape, workloadShape, (hpa, workload) => {
       const text = `${stringify(hpa)}---\n${stringify(workload)}`;
-      const rows = lintFiles({ 'a.yaml': text }, 'a.yaml');
-      assert.ok(Array.isArray(rows));
-      for (const row of rows)
-        assert.ok(
-          row[2] <= row[4] && (row[2] < row[4] || row[3] <= row[5]),
-          `inverted range ${JSON.stringify(row)}`,
-        );
+      findings += assertFindingsInside(text, lintFiles({ 'a.yaml': text }, 'a.yaml'));
     }),
     { numRuns: 300, seed: 20261129 },
   );
+  assert.ok(findings > 300, `only ${findings} findings in 300 runs: the inputs reach no rule`);
 });
 
-test('lint never throws on arbitrary text', () => {
+test('lint never throws on arbitrary text; each finding a rule\u2019s, inside the text', () => {
+  let findings = 0;
   fc.assert(
     fc.property(fc.string({ maxLength: 200 }), (noise) => {
       const text = `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n${noise}\n---\nkind: Deployment\n${noise}`;
-      assert.ok(Array.isArray(lintFiles({ 'a.yaml': text }, 'a.yaml')));
+      findings += assertFindingsInside(text, lintFiles({ 'a.yaml': text }, 'a.yaml'));
     }),
     { numRuns: 300, seed: 7 },
   );
+  assert.ok(findings > 300, `only ${findings} findings in 300 runs: the inputs reach no rule`);
 });

@@ -2,7 +2,7 @@
  * The charts in real Chromium at side-panel widths (280, 480, 900 px), light and dark, English and
  * Japanese: no horizontal scrolling, labels at their intended size (the chart laid out at the
  * panel's width, never scaled), legend entries apart; the exported SVG keeps Japanese legends apart
- * with its estimate; zoom and the values under the pointer. Needs /usr/bin/chromium.
+ * with its estimate; zoom and the values under the pointer. Needs chromium on PATH.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

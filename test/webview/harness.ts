@@ -10,6 +10,7 @@ import { after, before } from 'node:test';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeNonce, pageHtml, previewCsp, WORKER_SCRIPT } from '../../client/src/preview/previewHtml';
+import { requireOnPath } from '../support/tools';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -40,7 +41,7 @@ export async function buildWebview(): Promise<void> {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: requireOnPath('chromium'),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,7 +1,7 @@
 /**
  * The overlay picker in real Chromium: shown only when the model lists kustomize overlays, showing
  * the overlay the model was built from, and asking the host for another one (or the file as
- * written). Needs /usr/bin/chromium. Builds dist/webview.js first.
+ * written). Needs chromium on PATH. Builds dist/webview.js first.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

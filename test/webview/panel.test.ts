@@ -1,6 +1,6 @@
 /**
  * The preview webview in real Chromium, served with the panel's own CSP and a stub VS Code host.
- * Needs /usr/bin/chromium. Builds dist/webview.js first.
+ * Needs chromium on PATH. Builds dist/webview.js first.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 /**
  * A Prometheus replay in the preview, in real Chromium with the panel's own CSP and a stub host:
  * the toolbar asks the host for it, the loads replace the profiles, the status line says what was
- * fetched, and the summary compares this HPA's run with the actual replicas. Needs /usr/bin/chromium.
+ * fetched, and the summary compares this HPA's run with the actual replicas. Needs chromium on PATH.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
