@@ -82,18 +82,18 @@ function figuresFromCsv(load: string, csv: string) {
   let longest = 0;
   for (const row of rows) {
     const cells = row.split(',').map(Number);
-    const replicas = cells[col('replicas')]!;
-    const desired = cells[col('desiredReplicas')]!;
+    const replicas = cells[col('hpa:replicas')]!;
+    const desired = cells[col('hpa:desired')]!;
     const need = Math.min(
       MAX_REPLICAS,
       Math.max(
         MIN_REPLICAS,
-        Math.ceil(cells[col('cpu_load')]! / (PER_POD_TARGET * (1 + TOLERANCE_UP)) - 1e-9),
+        Math.ceil((cells[col('load:cpu (cores)')]! * 1000) / (PER_POD_TARGET * (1 + TOLERANCE_UP)) - 1e-9),
       ),
     );
     if (desired !== replicas) events++;
     desiredSum += desired;
-    if (cells[col('readyReplicas')]! < need) {
+    if (cells[col('hpa:ready')]! < need) {
       under++;
       streak++;
       longest = Math.max(longest, streak);

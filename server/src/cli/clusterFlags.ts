@@ -34,14 +34,28 @@ export function readClusterFlag(flag: string, value: () => string, into: Cluster
   if (flag === '--kubernetes-version') {
     const text = value();
     const parsed = parseKubernetesVersion(text);
-    if (!parsed.ok) throw new UsageError(`--kubernetes-version ${text}: ${targetErrorText(parsed.error)}`);
+    if (!parsed.ok)
+      throw new UsageError(
+        t('{flag} {value}: {detail}', {
+          flag: '--kubernetes-version',
+          value: text,
+          detail: targetErrorText(parsed.error),
+        }),
+      );
     into.kubernetesVersion = text;
     return true;
   }
   if (flag === '--feature-gates') {
     const text = value();
     const parsed = parseFeatureGates(text);
-    if (!parsed.ok) throw new UsageError(`--feature-gates ${text}: ${targetErrorText(parsed.error)}`);
+    if (!parsed.ok)
+      throw new UsageError(
+        t('{flag} {value}: {detail}', {
+          flag: '--feature-gates',
+          value: text,
+          detail: targetErrorText(parsed.error),
+        }),
+      );
     into.featureGates = { ...into.featureGates, ...parsed.value };
     return true;
   }

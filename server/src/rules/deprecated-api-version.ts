@@ -35,7 +35,9 @@ export const deprecatedApiVersionRule: Rule = {
             assumed: assumedRelease(cluster),
           },
         ),
-        { severity: 'error' },
+        // An error only for a release the user named: with none configured, the removal is
+        // version-dependent (the manifest may be for an older cluster), so at most a warning.
+        { severity: cluster.configured ? 'error' : 'warning' },
       );
     } else if (served.state === 'deprecated') {
       context.report(

@@ -14,7 +14,13 @@ export async function listFolder(dir: string): Promise<FolderEntry[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const listed: FolderEntry[] = [];
   for (const entry of entries) {
-    const type = entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : undefined;
+    // A link is listed as a file (never followed into a folder): reading it tells whether it leads
+    // anywhere, so a dangling link is a read error in hpa-lint, not a file skipped in silence.
+    const type = entry.isDirectory()
+      ? 'directory'
+      : entry.isFile() || entry.isSymbolicLink()
+        ? 'file'
+        : undefined;
     if (type) listed.push({ name: entry.name, location: join(dir, entry.name), type });
   }
   return listed;
