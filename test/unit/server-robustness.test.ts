@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../../server/src/rules/index';
+import { ALL_RULE_IDS } from '../../server/src/rules/index';
 import { lintFiles, type Row } from '../server/lintHelpers';
 
-const RULE_IDS = new Set([YAML_SYNTAX_RULE.id, FILE_TOO_LARGE_RULE.id, ...ALL_RULES.map((r) => r.id)]);
+// Every id a finding may carry (the rules, and the file-level ones: yaml-syntax, file-too-large, file-skipped, config-file...).
+const RULE_IDS = new Set(ALL_RULE_IDS);
 const SEVERITIES = new Set(['error', 'warning', 'info', 'hint']);
 
 /** Each finding is a registered rule's, at a level the settings know, with a message, on a range inside the text. */
