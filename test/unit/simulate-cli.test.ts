@@ -4,23 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../server/src/cli';
-import type { CliIO } from '../../server/src/cli/io';
 import { parseLoadCsv } from '../../common/preview/csv';
+import { memoryIO } from '../support/cliIO';
 
-function fakeIO(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = {
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    readFile: async (p) => {
-      if (p in files) return files[p] as string;
-      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
-    },
-    cwd: '/virtual',
-  };
-  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
-}
+const fakeIO = memoryIO;
 
 const MANIFEST = `apiVersion: apps/v1
 kind: Deployment

@@ -6,8 +6,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { main } from '../../server/src/cli';
-import type { CliIO } from '../../server/src/cli/io';
 import { assumeRequestsFor, buildSimulationInput, simulate } from '../../common/engine';
 import { parseLoadCsv } from '../../common/preview/csv';
 import { describeDecision } from '../../common/preview/reasons';
@@ -15,22 +13,9 @@ import { runPreview } from '../../common/preview/run';
 import { requestNotes } from '../../common/preview/requestNotes';
 import { sanitizeSettings, DEFAULT_SETTINGS } from '../../common/preview/settings';
 import type { PreviewModel } from '../../common/protocol';
+import { runCli } from '../support/cliIO';
 
-async function run(args: string[], files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = {
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    readFile: async (p) => {
-      if (p in files) return files[p] as string;
-      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
-    },
-    cwd: '/virtual',
-  };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const run = runCli;
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment

@@ -9,9 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { main } from '../../server/src/cli';
-import type { CliIO } from '../../server/src/cli/io';
 import { lintFiles } from '../server/lintHelpers';
+import { runCli } from '../support/cliIO';
 
 const DEMO = readFileSync(join(__dirname, '..', 'fixtures', 'tune', 'demo.yaml'), 'utf8');
 /** The demo's per-Pod cpu target: 1 CPU request × 50 %, in milli-CPU; the scale-up tolerance is the default 10 %. */
@@ -22,20 +21,8 @@ const MAX_REPLICAS = 10;
 const LOAD_FLAGS = ['--replicas', '4', '--noise', '0.1', '--duration', '24h'];
 const PROFILES = ['night', 'normal', 'burst'];
 
-async function run(args: string[], files: Record<string, string> = { 'demo.yaml': DEMO }) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = {
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    readFile: async (p) => {
-      if (p in files) return files[p] as string;
-      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
-    },
-    cwd: '/virtual',
-  };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
+function run(args: string[], files: Record<string, string> = { 'demo.yaml': DEMO }) {
+  return runCli(args, files);
 }
 
 interface Figures {
