@@ -9,9 +9,9 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { main } from '../../server/src/cli';
-import type { CliIO } from '../../server/src/cli/io';
-import { lintFiles } from '../server/lintHelpers';
+import { main } from '../../../server/src/cli';
+import type { CliIO } from '../../../server/src/cli/io';
+import { lintFiles } from '../../server/lintHelpers';
 
 const ROLLOUT = `apiVersion: argoproj.io/v1alpha1
 kind: Rollout
