@@ -6,6 +6,7 @@
  * Requests (client -> server, custom LSP methods): PreviewModelRequest, DocumentHpasRequest,
  * BehaviorEditRequest.
  * Notifications (client -> server): WorkspaceTrustNotification.
+ * Notifications (server -> client): DocumentHpasChangedNotification, KubernetesVersionChangedNotification.
  * Requests (server -> client, only from the browser server, which has no disk of its own):
  * WorkspaceReadDirectoryRequest, WorkspaceReadFileRequest.
  */
@@ -125,6 +126,23 @@ export interface DocumentHpa {
  */
 export const DocumentHpasRequest: CustomRequest<DocumentHpasParams, DocumentHpa[]> = {
   method: 'hpa/documentHpas',
+};
+
+export interface DocumentHpasChangedParams {
+  uri: string;
+  /** The version of the open document the list was read from. */
+  version: number;
+  hpas: DocumentHpa[];
+}
+
+/**
+ * Server -> client: the previewable HPAs of an open document, sent after its first lint and whenever
+ * the list changes. The editor-title button follows this rather than a one-off hpa/documentHpas: a
+ * question asked while the server starts reaches it before the document does (vscode-languageclient
+ * reports "running" before it sends the open documents), so its answer is an empty list.
+ */
+export const DocumentHpasChangedNotification: CustomNotification<DocumentHpasChangedParams> = {
+  method: 'hpa/documentHpasChanged',
 };
 
 export interface WorkspaceTrustParams {

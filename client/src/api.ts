@@ -32,4 +32,10 @@ export interface HpaExtensionApi {
   /** What the Kubernetes version status item shows for the active YAML file (undefined before the first answer). */
   kubernetesVersionStatus(): ReturnType<KubernetesVersionStatus['inspect']>;
   readonly onDidChangeKubernetesVersionStatus: vscode.Event<void>;
+  /**
+   * Whether the editor-title preview button shows for the active editor: the value last given to
+   * its `hpa.activeEditorHasHpa` context key (VS Code does not let an extension read a context key).
+   */
+  previewTitleButton(): boolean | undefined;
+  readonly onDidChangePreviewTitleButton: vscode.Event<void>;
 }

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
-import type { CustomRequest } from '../../common/protocol';
+import type { CustomNotification, CustomRequest } from '../../common/protocol';
 
 export type ServerStatus = 'starting' | 'running' | 'stopped';
 
@@ -14,6 +14,14 @@ export interface ServerLink {
   readonly onDidChangeStatus: vscode.Event<ServerStatus>;
   /** Sends a custom request; rejects when the server is not running or fails to answer. */
   request<P, R>(request: CustomRequest<P, R>, params: P): Promise<R>;
+  /**
+   * Handles a notification the server sends; kept across restarts (vscode-languageclient holds a
+   * handler registered before the start). `params` is what arrived, for the handler to validate.
+   */
+  onNotification<P>(
+    notification: CustomNotification<P>,
+    handler: (params: unknown) => void,
+  ): vscode.Disposable;
 }
 
 /**
@@ -46,6 +54,7 @@ export function languageServerLink(
       if (status() !== 'running') return Promise.reject(new Error('the language server is not running'));
       return client.sendRequest<R>(request.method, params);
     },
+    onNotification: (notification, handler) => client.onNotification(notification.method, handler),
     dispose: () => {
       subscription.dispose();
       changed.dispose();

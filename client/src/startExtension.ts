@@ -53,7 +53,7 @@ export function startExtension(
   serverReady.catch(() => undefined);
   const server = languageServerLink(languageClient, serverReady);
   context.subscriptions.push(server);
-  const preview = registerPreview(context, server);
+  const { manager: preview, titleButton } = registerPreview(context, server);
   const kubernetesVersion = registerKubernetesVersionStatus(context, server, languageClient);
 
   const activationMs = performance.now() - started;
@@ -71,6 +71,8 @@ export function startExtension(
     onDidChangePreviewState: preview.onDidChangeInspection,
     previewMessage: (message) => preview.receive(message),
     kubernetesVersionStatus: () => kubernetesVersion.inspect(),
+    previewTitleButton: () => titleButton.shown(),
+    onDidChangePreviewTitleButton: titleButton.onDidChange,
     onDidChangeKubernetesVersionStatus: kubernetesVersion.onDidChange,
   };
   return { api, client: languageClient };

@@ -15,6 +15,7 @@ import { overlaysSuite } from './overlays.suite';
 import { previewAfterReloadSuite, previewBeforeReloadSuite, previewSuite } from './preview.suite';
 import { reloadWindowAndContinue, takeReloadNote } from './reloadWindow';
 import { prometheusSuite } from './prometheus.suite';
+import { previewTitleButtonSuite } from './previewTitleButton.suite';
 import { quickFixSuite } from './quickFix.suite';
 import { settingsSuite } from './settings.suite';
 import { type RunResults, type TestOutcome, writeResults } from './results';
@@ -38,6 +39,7 @@ const SUITES_BY_PASS: Record<Pass, Array<() => void>> = {
     overlaysSuite,
     localeSuite,
     previewSuite,
+    previewTitleButtonSuite,
     prometheusSuite,
     // Last: ends with a window reload (see reloadWindow.ts); previewAfterReloadSuite runs after it.
     previewBeforeReloadSuite,

@@ -1,19 +1,42 @@
 /**
- * The HPAs of an open document as the server sees them (hpa/documentHpas), asked once per document
- * version: the editor-title button, the active-editor tracking and the cursor tracking of the
+ * The HPAs of an open document as the server sees them: what it announces after linting the
+ * document (hpa/documentHpasChanged), else its answer to hpa/documentHpas, asked once per document
+ * version. The editor-title button, the active-editor tracking and the cursor tracking of the
  * preview all read the same answer.
  */
-import type * as vscode from 'vscode';
-import { DocumentHpasRequest, type DocumentHpa } from '../../../common/protocol';
+import * as vscode from 'vscode';
+import {
+  DocumentHpasChangedNotification,
+  DocumentHpasRequest,
+  type DocumentHpa,
+  type DocumentHpasChangedParams,
+} from '../../../common/protocol';
 import type { ServerLink } from '../serverLink';
 
 /** Only the latest version of a few documents is worth keeping. */
 const MAX_CACHED = 32;
 
-export class DocumentHpaCache {
+export class DocumentHpaCache implements vscode.Disposable {
   private readonly answers = new Map<string, { version: number; hpas: Promise<DocumentHpa[]> }>();
+  private readonly announced = new vscode.EventEmitter<string>();
+  /** Fires with a document's URI when the server announced its HPAs. */
+  readonly onDidAnnounce = this.announced.event;
+  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly server: ServerLink) {}
+  constructor(private readonly server: ServerLink) {
+    this.subscription = server.onNotification(DocumentHpasChangedNotification, (params) => {
+      const announcement = validAnnouncement(params);
+      if (!announcement) return;
+      // The server's word after linting wins over an answer it gave before it had the document.
+      this.remember(announcement.uri, announcement.version, Promise.resolve(announcement.hpas));
+      this.announced.fire(announcement.uri);
+    });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.announced.dispose();
+  }
 
   /** The document's HPAs; an empty list for a non-YAML document or while the server cannot answer. */
   get(document: vscode.TextDocument): Promise<DocumentHpa[]> {
@@ -30,11 +53,34 @@ export class DocumentHpaCache {
         return [];
       },
     );
-    this.answers.delete(key);
-    this.answers.set(key, { version: document.version, hpas });
-    if (this.answers.size > MAX_CACHED) this.answers.delete(this.answers.keys().next().value!);
+    this.remember(key, document.version, hpas);
     return hpas;
   }
+
+  private remember(key: string, version: number, hpas: Promise<DocumentHpa[]>): void {
+    this.answers.delete(key);
+    this.answers.set(key, { version, hpas });
+    if (this.answers.size > MAX_CACHED) this.answers.delete(this.answers.keys().next().value!);
+  }
+}
+
+function isDocumentHpa(value: unknown): value is DocumentHpa {
+  const hpa = value as Partial<DocumentHpa> | null;
+  return (
+    typeof hpa === 'object' &&
+    hpa !== null &&
+    typeof hpa.name === 'string' &&
+    Number.isInteger(hpa.documentIndex) &&
+    Number.isInteger(hpa.line)
+  );
+}
+
+/** The notification's params when they have the declared shape, else undefined (dropped). */
+function validAnnouncement(params: unknown): DocumentHpasChangedParams | undefined {
+  const p = params as Partial<DocumentHpasChangedParams> | null;
+  if (typeof p !== 'object' || p === null) return undefined;
+  if (typeof p.uri !== 'string' || !Number.isInteger(p.version) || !Array.isArray(p.hpas)) return undefined;
+  return p.hpas.every(isDocumentHpa) ? (p as DocumentHpasChangedParams) : undefined;
 }
 
 /** The HPA whose document holds `line`: the last one starting at or before it, else the first. */

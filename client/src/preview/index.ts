@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ServerLink } from '../serverLink';
 import { DocumentHpaCache } from './documentHpas';
-import { trackActiveEditorHasHpa } from './hasHpaContext';
+import { type ActiveEditorHpaContext, trackActiveEditorHasHpa } from './hasHpaContext';
 import { registerPrometheusCommands } from '../prometheus/commands';
 import { PREVIEW_VIEW_TYPE, PreviewManager } from './previewManager';
 
@@ -26,11 +26,19 @@ export function previewArgs(args: readonly unknown[]): [vscode.Uri | undefined, 
   return [uri, line];
 }
 
-/** Registers the preview commands, the serializer and the editor tracking; returns the manager. */
-export function registerPreview(context: vscode.ExtensionContext, server: ServerLink): PreviewManager {
+/**
+ * Registers the preview commands, the serializer and the editor tracking; returns the manager and
+ * the editor-title button's context key.
+ */
+export function registerPreview(
+  context: vscode.ExtensionContext,
+  server: ServerLink,
+): { manager: PreviewManager; titleButton: ActiveEditorHpaContext } {
   const hpas = new DocumentHpaCache(server);
   const manager = new PreviewManager(context.extensionUri, server, hpas);
+  const titleButton = trackActiveEditorHasHpa(server, hpas);
   context.subscriptions.push(
+    hpas,
     manager,
     vscode.commands.registerCommand('hpa.openPreviewToSide', (...args: unknown[]) =>
       manager.open(true, ...previewArgs(args)),
@@ -46,8 +54,8 @@ export function registerPreview(context: vscode.ExtensionContext, server: Server
         return Promise.resolve();
       },
     }),
-    trackActiveEditorHasHpa(server, hpas),
+    titleButton,
     registerPrometheusCommands(context, manager),
   );
-  return manager;
+  return { manager, titleButton };
 }

@@ -38,6 +38,8 @@ import { OverlayService, overlayOptions } from '../overlays/overlayService';
 import type { ServerHost } from './serverHost';
 import { registerOverlayHandlers } from './overlayRequests';
 import { withOverlays } from '../preview/overlayPreview';
+import { documentHpas } from '../preview/previewModel';
+import { DocumentHpasAnnouncer } from './documentHpasNotification';
 
 /** The server answers from the read fields first and checks the rest for YAML errors when idle. */
 const PARSE_OPTIONS: ParseOptions = { blankUnreadFields: true };
@@ -77,6 +79,8 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
   let settingsLoaded = false;
   /** Kustomize overlays rendered in the background (server/src/overlays/overlayService.ts). */
   let overlays: OverlayService | undefined;
+  /** The HPAs of each open document, for the client's editor-title button. */
+  const hpaAnnouncer = new DocumentHpasAnnouncer(connection);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     setLocale(params.locale ?? (params.initializationOptions as { locale?: string } | undefined)?.locale);
@@ -219,7 +223,11 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
           : sync.edited(uri, text, document.version);
       for (const uri of related) toLint.add(uri);
     }
-    for (const uri of toLint) if (documents.get(uri)) publish(uri);
+    for (const uri of toLint) {
+      if (!documents.get(uri)) continue;
+      publish(uri);
+      announceHpas(uri);
+    }
     fullTextCheck.schedule();
   }
 
@@ -264,6 +272,13 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
     void connection.sendDiagnostics({ uri, version: file.version, diagnostics });
   }
 
+  function announceHpas(uri: string): void {
+    const document = documents.get(uri);
+    if (!document) return;
+    const file = workspace.getFile(uri);
+    hpaAnnouncer.announce(uri, document.version, file ? documentHpas(file, workspace) : []);
+  }
+
   function lintOpenDocuments(): void {
     for (const document of documents.all()) schedule(document.uri);
   }
@@ -279,6 +294,7 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
     const uri = e.document.uri;
     if (clusters.isConfig(uri)) configChanged(uri);
     const related = sync.closed(uri);
+    hpaAnnouncer.forget(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The closed document is no longer open, so scheduleOpen leaves it out.
     scheduleOpen(related);
