@@ -42,8 +42,8 @@ export function previewTitleButtonSuite(): void {
 
     test('shows for a file opened while the language server starts', async () => {
       const { client } = await api();
-      await closeAllEditors();
-      await waitForTitleButton(false, 'no button without an editor');
+      await openFixture('not-an-hpa.yaml');
+      await waitForTitleButton(false, 'no button on not-an-hpa.yaml');
       // The file is the active editor when the server comes up, as after a window reload: the
       // client reports "running" before it has sent the server the open documents.
       const stopped = client.stop();
