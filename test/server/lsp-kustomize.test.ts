@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { CodeAction, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type PreviewModel, PreviewModelRequest, WorkspaceTrustNotification } from '../../common/protocol';
 import { LspClient, REPO_ROOT, compact } from '../support/lspClient';
 import { skipUnlessOnPath } from '../support/tools';
@@ -35,7 +36,48 @@ describe(
       const path = 'overlays/prod/kustomization.yaml';
       const diagnostics = await client.openUntil(uriOf(path), textOf(path), has('replicas-conflict'));
       assert.deepEqual(compact(diagnostics), [['replicas-conflict', 2, 5, 4, 5, 9]]);
-      assert.match(diagnostics[0]!.message, /\(rendered overlay overlays\/prod\)$/);
+      // Worded for the entry, which is what the user removes (the rule's own words name the field).
+      assert.equal(
+        diagnostics[0]!.message,
+        'The replicas entry "web" sets spec.replicas of Deployment "prod-web" to 3, which HorizontalPodAutoscaler "prod-web" manages: every apply resets it and undoes the autoscaler\u2019s choice; remove the entry from the kustomization (rendered overlay overlays/prod)',
+      );
+    });
+
+    test('the quick fix removes the replicas entry, and the rendered overlay then has no conflict', async () => {
+      const path = 'overlays/prod/kustomization.yaml';
+      const uri = uriOf(path);
+      const original = textOf(path);
+      const [diagnostic] = (client.latest(uri)?.diagnostics ?? []).filter(
+        (d) => d.code === 'replicas-conflict',
+      );
+      assert.ok(diagnostic, 'the conflict is published for the kustomization');
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: diagnostic.range,
+        context: { diagnostics: [diagnostic], only: ['quickfix'] },
+      });
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        ['Remove the replicas entry for web from this kustomization (the HPA then sets the count)'],
+      );
+      const edits = actions[0]!.edit?.changes?.[uri];
+      assert.ok(edits, 'a plain edit of the kustomization');
+      const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, original), edits);
+      assert.equal(fixed, original.replace('replicas:\n  - name: web\n    count: 3\n', ''));
+      // kubectl renders the edited text (unsaved) without the count: the conflict goes.
+      const rendered = client.nextDiagnostics(uri, (p) => p.version === 2 && !has('replicas-conflict')(p));
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 2 },
+        contentChanges: [{ text: fixed }],
+      });
+      assert.deepEqual(compact((await rendered).diagnostics), []);
+      // Undone, the entry's conflict is back (and the other tests see the file as written).
+      const back = client.nextDiagnostics(uri, (p) => p.version === 3 && has('replicas-conflict')(p));
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 3 },
+        contentChanges: [{ text: original }],
+      });
+      assert.deepEqual(compact((await back).diagnostics), [['replicas-conflict', 2, 5, 4, 5, 9]]);
     });
 
     test('a finding only the rendered overlay has is shown on the base line, naming the overlay', async () => {

@@ -10,6 +10,7 @@ import { createHpaAction } from './fixes/createHpa';
 import { didYouMeanFix } from './fixes/didYouMean';
 import { migrateFix } from './fixes/migrateApiVersion';
 import { removeReplicasFix } from './fixes/removeReplicas';
+import { removeReplicasEntryFix } from './fixes/removeReplicasEntry';
 import { writeBehaviorAction } from './fixes/writeDefaultBehavior';
 import { documentAt, offsetAt } from '../workspace/indexedDocument';
 import type { FileModel } from '../yaml/documents';
@@ -18,7 +19,8 @@ type Fixer = (file: FileModel, diagnostic: Diagnostic, ctx: FeatureContext) => C
 
 /** Rule id → the fix for it. */
 export const QUICK_FIXES: Record<string, Fixer> = {
-  'replicas-conflict': removeReplicasFix,
+  // In the workload's file, or at a kustomization's replicas entry (a rendered overlay's finding).
+  'replicas-conflict': (f, d, c) => [...removeReplicasFix(f, d, c), ...removeReplicasEntryFix(f, d, c)],
   'period-seconds-range': (f, d, c) => clampFix(f, d, CLAMP_RULES['period-seconds-range']!, c),
   'stabilization-window-range': (f, d, c) => clampFix(f, d, CLAMP_RULES['stabilization-window-range']!, c),
   'missing-resource-request': addRequestFix,

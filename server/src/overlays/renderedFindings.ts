@@ -22,7 +22,8 @@ import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import type { Span } from '../yaml/ranges';
 import type { YamlView } from '../yaml/yamlView';
-import type { PatchEntry } from '../kustomize/kustomization';
+import type { PatchEntry, ReplicasEntry } from '../kustomize/kustomization';
+import { isHpa, isScaledObject } from '../workspace/scaleTarget';
 import { type KustomizationFile, type KustomizeLayout, fsPathOf } from '../kustomize/layout';
 import { patchDocuments, patchedFieldSpan } from './patchedField';
 import { type FieldPath, fieldPath, follow, namesMatch, stepKey } from './renderedFieldPath';
@@ -39,6 +40,8 @@ export interface RenderedOverlay {
 interface Located {
   uri: string;
   span: Span;
+  /** The kustomization's `replicas:` entry that set the field, when that is where it was found. */
+  entry?: ReplicasEntry;
 }
 
 /** Findings on the rendered objects, in source files of `workspace`, each naming the overlay. */
@@ -64,11 +67,15 @@ export function renderedFindings(
   for (const finding of lintFile(renderFile, renderIndex, settings)) {
     const object = objectAt(objects, finding.span.start);
     const located = object && locateInSources(object, finding.span);
+    const entryMessage =
+      located?.entry && finding.rule === 'replicas-conflict'
+        ? replicasEntryConflict(object!, located.entry)
+        : undefined;
     const message = t('{message} (rendered overlay {overlay})', {
-      message: finding.message,
+      message: entryMessage ?? finding.message,
       overlay: rendered.label,
     });
-    if (located) out.push({ ...finding, ...located, message });
+    if (located) out.push({ ...finding, uri: located.uri, span: located.span, message });
     else out.push({ ...finding, uri: rendered.overlay.uri, span: { start: 0, end: 0 }, message });
   }
   return out;
@@ -133,7 +140,29 @@ export function renderedFindings(
     const entry = kustomization.kustomization.replicas.find((r) => namesMatch(object.name, r.name));
     if (!entry) return undefined;
     const count = entry.view.get('count');
-    return { uri: kustomization.uri, span: path.onKey ? count.keySpan() : count.valueSpan() };
+    return { uri: kustomization.uri, span: path.onKey ? count.keySpan() : count.valueSpan(), entry };
+  }
+
+  /**
+   * replicas-conflict said of a kustomization's entry: the rule's words name the workload's field,
+   * while the fix is to remove the entry. A count of 0 is the controller's maintenance mode, whose
+   * information stays as the rule says it.
+   */
+  function replicasEntryConflict(object: K8sObject, entry: ReplicasEntry): string | undefined {
+    const count = entry.view.get('count').number;
+    const autoscaler = renderIndex.autoscalersOf(object).find((a) => isHpa(a) || isScaledObject(a));
+    if (count === undefined || count === 0 || !autoscaler) return undefined;
+    return t(
+      'The replicas entry "{entry}" sets spec.replicas of {workloadKind} "{workload}" to {replicas}, which {kind} "{name}" manages: every apply resets it and undoes the autoscaler\u2019s choice; remove the entry from the kustomization',
+      {
+        entry: entry.name,
+        workloadKind: object.kind,
+        workload: object.name ?? '',
+        replicas: count,
+        kind: autoscaler.kind,
+        name: autoscaler.name ?? '',
+      },
+    );
   }
 
   /** The field in the file the object came from, or the nearest enclosing field there. */
