@@ -5,6 +5,7 @@
  */
 import type { FileModel, YamlDocumentModel } from '../yaml/documents';
 import type { Span } from '../yaml/ranges';
+import { withoutFollowOnErrors } from '../yaml/followOnErrors';
 import type { K8sObject } from '../workspace/objects';
 import { ALL_RULES, FILE_SKIPPED_RULE, YAML_SYNTAX_RULE } from '../rules/index';
 import { patchesSet } from '../rules/targets';
@@ -155,7 +156,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
     if (parsed.errors.length > 0) {
       const severity = severityOf(YAML_SYNTAX_RULE.id, YAML_SYNTAX_RULE.defaultSeverity);
       if (!severity) continue;
-      for (const error of parsed.errors) {
+      for (const error of withoutFollowOnErrors(doc.model.text, parsed.errors)) {
         const span = errorSpan(doc.model.text, error.pos[0], error.pos[1]);
         findings.push({
           rule: YAML_SYNTAX_RULE.id,
