@@ -12,6 +12,7 @@ import {
 } from '../../common/protocol';
 import { SUPPORTED_RELEASES } from '../../common/k8s/kubernetesVersions';
 import type { BaseLanguageClient } from 'vscode-languageclient';
+import { t } from './localize';
 import type { ServerLink } from './serverLink';
 
 export const SELECT_KUBERNETES_VERSION_COMMAND = 'hpa.selectKubernetesVersion';
@@ -28,9 +29,9 @@ export function registerKubernetesVersionStatus(
   client: BaseLanguageClient,
 ): KubernetesVersionStatus {
   const item = vscode.languages.createLanguageStatusItem('hpa.kubernetesVersion', { language: 'yaml' });
-  item.name = vscode.l10n.t('Kubernetes version');
-  item.text = vscode.l10n.t('Kubernetes …');
-  item.command = { title: vscode.l10n.t('Change'), command: SELECT_KUBERNETES_VERSION_COMMAND };
+  item.name = t('kubernetesVersion.name');
+  item.text = t('kubernetesVersion.pending');
+  item.command = { title: t('kubernetesVersion.change'), command: SELECT_KUBERNETES_VERSION_COMMAND };
   const changed = new vscode.EventEmitter<void>();
   let current: { info: KubernetesVersionInfo; uri: string } | undefined;
   let generation = 0;
@@ -85,14 +86,16 @@ export function registerKubernetesVersionStatus(
 
 function show(item: vscode.LanguageStatusItem, info: KubernetesVersionInfo): void {
   item.text = info.gates
-    ? vscode.l10n.t('Kubernetes {0} ({1})', info.release, info.gates)
-    : vscode.l10n.t('Kubernetes {0}', info.release);
+    ? t('kubernetesVersion.releaseWithGates', { release: info.release, gates: info.gates })
+    : t('kubernetesVersion.release', { release: info.release });
   const from =
     info.origin === 'file'
-      ? vscode.l10n.t('from {0}', vscode.workspace.asRelativePath(vscode.Uri.parse(info.configFile ?? '')))
+      ? t('kubernetesVersion.fromFile', {
+          file: vscode.workspace.asRelativePath(vscode.Uri.parse(info.configFile ?? '')),
+        })
       : info.origin === 'settings'
-        ? vscode.l10n.t('from the hpa.kubernetesVersion setting')
-        : vscode.l10n.t('not configured: the newest release is assumed');
+        ? t('kubernetesVersion.fromSetting')
+        : t('kubernetesVersion.notConfigured');
   const problems = [...(info.error ? [info.error] : []), ...info.conflicts];
   item.detail = problems.length > 0 ? `${from}; ${problems.join('; ')}` : from;
   item.severity =
@@ -110,15 +113,17 @@ async function selectVersion(info: KubernetesVersionInfo | undefined, release?: 
       ...[...SUPPORTED_RELEASES].reverse().map((r) => ({
         label: r,
         release: r,
-        description: r === info?.release && info.configured ? vscode.l10n.t('in force') : undefined,
+        description: r === info?.release && info.configured ? t('kubernetesVersion.inForce') : undefined,
       })),
-      { label: vscode.l10n.t('Not configured (the newest release)'), release: '' },
+      { label: t('kubernetesVersion.pickNewest'), release: '' },
     ];
     const picked = await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Kubernetes release the manifests are for'),
+      title: t('kubernetesVersion.pickTitle'),
       placeHolder: info?.configFile
-        ? vscode.l10n.t('Written to {0}', vscode.workspace.asRelativePath(vscode.Uri.parse(info.configFile)))
-        : vscode.l10n.t('Written to the hpa.kubernetesVersion setting'),
+        ? t('kubernetesVersion.writtenToFile', {
+            file: vscode.workspace.asRelativePath(vscode.Uri.parse(info.configFile)),
+          })
+        : t('kubernetesVersion.writtenToSetting'),
     });
     if (!picked) return;
     chosen = picked.release;

@@ -39,8 +39,6 @@ export const BROWSER_DOCUMENT_SELECTOR = [
 export interface HpaInitializationOptions {
   /** The display language (also sent as the LSP `locale`); repeated here for servers that read options only. */
   locale: string;
-  /** Folder of the l10n bundles shipped in the extension, for the server's own @vscode/l10n messages. */
-  l10nFolder: string;
   /** URI of the rule pages shipped in the extension (docs/rules/): diagnostics link there, not to GitHub. */
   docsBase: string;
   /**
@@ -65,7 +63,6 @@ export function hpaClientOptions(
 ): LanguageClientOptions {
   const initializationOptions = (): HpaInitializationOptions => ({
     locale: vscode.env.language,
-    l10nFolder: vscode.Uri.joinPath(context.extensionUri, 'l10n').fsPath,
     docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString(),
     workspaceTrusted: vscode.workspace.isTrusted,
     kustomizeCommand: vscode.workspace.getConfiguration('hpa').get<string>('kustomize.command', ''),

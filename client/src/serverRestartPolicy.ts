@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, type ErrorHandler } from 'vscode-languageclient';
+import { t } from './localize';
 
 /** More crashes than this within the window means the server cannot run here: stop trying. */
 const MAX_RESTARTS = 4;
@@ -33,16 +34,13 @@ export class ServerRestartPolicy implements ErrorHandler {
     while (this.crashTimes.length > 0 && now - this.crashTimes[0]! > WINDOW_MS) this.crashTimes.shift();
 
     if (this.crashTimes.length > MAX_RESTARTS) {
-      const message = vscode.l10n.t(
-        'The HPA language server stopped {0} times in 3 minutes and will not be restarted. See the "HPA" output for details.',
-        this.crashTimes.length,
-      );
+      const message = t('server.gaveUp', { count: this.crashTimes.length });
       void vscode.window.showErrorMessage(message);
       return { action: CloseAction.DoNotRestart, handled: true, message };
     }
 
     this.restarts++;
-    const message = vscode.l10n.t('The HPA language server stopped unexpectedly and was restarted.');
+    const message = t('server.restarted');
     this.output.appendLine(`[${new Date(now).toISOString()}] ${message}`);
     if (!this.userTold) {
       this.userTold = true;

@@ -2,7 +2,8 @@
  * The client restarts a language server that died: the error handler given to the
  * LanguageClient (client/src/serverRestartPolicy.ts) says Restart for the first crashes, tells the
  * user once, and gives up with one error after more than four crashes within three minutes.
- * `vscode` only exists inside VS Code, so a stand-in module answers the handful of calls made.
+ * `vscode` only exists inside VS Code, so a stand-in module answers the handful of calls made (and
+ * reports the display language the messages follow).
  */
 import assert from 'node:assert/strict';
 import Module from 'node:module';
@@ -20,12 +21,12 @@ function inert(): unknown {
   });
 }
 
+/** The display language the stand-in reports; the policy's messages follow it (client/src/localize.ts). */
+const env = { language: 'en' };
+
 const vscodeStub = new Proxy(
   {
-    l10n: {
-      t: (message: string, ...args: unknown[]) =>
-        message.replace(/\{(\d+)\}/g, (_m, i: string) => String(args[Number(i)])),
-    },
+    env,
     window: {
       showErrorMessage: (message: string) => (shown.push(['error', message]), Promise.resolve(undefined)),
       showWarningMessage: (message: string) => (shown.push(['warning', message]), Promise.resolve(undefined)),
@@ -69,6 +70,24 @@ test('a dead server is restarted, the user told once; the fifth crash in three m
     'error',
     'The HPA language server stopped 5 times in 3 minutes and will not be restarted. See the "HPA" output for details.',
   ]);
+});
+
+test('the messages are in the language VS Code runs in', () => {
+  shown.length = 0;
+  env.language = 'ja';
+  try {
+    const policy = new ServerRestartPolicy(output as never);
+    for (let crash = 1; crash <= 5; crash++) policy.closed();
+    assert.deepEqual(shown, [
+      ['warning', 'HPA言語サーバーが予期せず停止したため、再起動しました。'],
+      [
+        'error',
+        'HPA言語サーバーが3分間に5回停止したため、これ以上再起動しません。詳細は「HPA」出力を参照してください。',
+      ],
+    ]);
+  } finally {
+    env.language = 'en';
+  }
 });
 
 test('a broken message on the connection is not fatal', () => {

@@ -1,6 +1,7 @@
 /**
  * Every keyed lookup in the code gives exactly the placeholders its English text has: the
- * features' `msg(locale, 'key', { ... })` and the preview's `t(locale, 'key', { ... })`. Calls
+ * features' `msg(locale, 'key', { ... })`, the preview's `t(locale, 'key', { ... })` and the VS Code
+ * client's `t('key', { ... })` (in the display language, so no locale argument). Calls
  * read from the source: keys chosen by a ternary share the record (each finds its names there, and
  * nothing is left that none uses); a record that is a variable or has a spread cannot be read and is
  * left to the unit tests of that code.
@@ -10,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { CLIENT_CATALOG } from '../../common/l10n/catalogs/client';
 import { FEATURES_CATALOG } from '../../common/l10n/catalogs/features';
 import { PREVIEW_CATALOG } from '../../common/l10n/catalogs/preview';
 import { placeholdersOf } from '../../common/l10n/format';
@@ -82,10 +84,12 @@ interface Mismatch {
   expected: string[];
 }
 
+/** `keyAt`: which argument is the key (1 after a locale; 0 where the call knows its language). */
 function mismatches(
   dirs: string[],
   call: RegExp,
   english: Record<string, string>,
+  keyAt = 1,
 ): { checked: number; wrong: Mismatch[] } {
   let checked = 0;
   const wrong: Mismatch[] = [];
@@ -93,10 +97,10 @@ function mismatches(
     const src = readFileSync(file, 'utf8');
     for (const match of src.matchAll(call)) {
       const args = parts(src, match.index + match[0].length - 1);
-      const keys = [...(args[1] ?? '').matchAll(/'([\w.-]+)'/g)]
+      const keys = [...(args[keyAt] ?? '').matchAll(/'([\w.-]+)'/g)]
         .map((m) => m[1]!)
         .filter((k) => k in english);
-      const record = args[2];
+      const record = args[keyAt + 1];
       const given = record === undefined ? [] : record.startsWith('{') ? recordNames(record) : undefined;
       if (given === undefined) continue;
       // Keys chosen by a ternary share one record: each needs all its names in it, and the record
@@ -129,6 +133,12 @@ test('the preview gives each text exactly its placeholders', () => {
     PREVIEW_CATALOG.en,
   );
   assert.ok(checked > 40, `only ${checked} calls read: the scan lost its way`);
+  assert.deepEqual(wrong, []);
+});
+
+test('the VS Code client gives each text exactly its placeholders', () => {
+  const { checked, wrong } = mismatches(['client/src'], /(?<![\w.])t\(/g, CLIENT_CATALOG.en, 0);
+  assert.ok(checked >= 30, `only ${checked} calls read: the scan lost its way`);
   assert.deepEqual(wrong, []);
 });
 

@@ -2,7 +2,7 @@
  * The Japanese and Traditional Chinese texts hold to /work/shared/docs/l10n-glossary.md: one term
  * per concept (each avoided variant is listed with the term to use instead) and one typography
  * rule per language. Every translated bundle is read: the server's, the features', the preview's,
- * the client's (l10n/) and the manifest's (package.nls.*.json).
+ * the client's and the manifest's (package.nls.*.json).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,10 +14,9 @@ const ROOT = join(__dirname, '..', '..');
 
 function bundlesOf(locale: Locale): Map<string, Record<string, string>> {
   const files = [
-    ...['server', 'features', 'preview', 'prometheus', 'tune'].map(
+    ...['server', 'features', 'preview', 'prometheus', 'tune', 'client'].map(
       (domain) => `common/l10n/bundles/${locale}/${domain}.json`,
     ),
-    `l10n/bundle.l10n.${locale}.json`,
     `package.nls.${locale}.json`,
   ];
   return new Map(

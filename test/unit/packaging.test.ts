@@ -27,8 +27,6 @@ const REQUIRED = [
   'package.nls.json',
   'package.nls.ja.json',
   'package.nls.zh-tw.json',
-  'l10n/bundle.l10n.ja.json',
-  'l10n/bundle.l10n.zh-tw.json',
   'CHANGELOG.md',
   'media/icon.png',
 ];
@@ -41,7 +39,6 @@ const ALLOWED = [
   /^dist\/(client|server|clientBrowser|serverBrowser|webview|simulationWorker|cli|lintWorker|overlayProcess)\.js$/,
   /^dist\/webview\.css$/,
   /^package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
-  /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^schemas\/[\w.-]+\.json$/,
   /^docs\/rules\/(README|[a-z0-9-]+)\.md$/,
   // The Marketplace listing and the walkthrough (test/unit/marketplace.test.ts).
@@ -93,18 +90,11 @@ test('every path the manifest points at is packaged', () => {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     main: string;
     bin?: Record<string, string>;
-    l10n?: string;
   };
   const pointed = [manifest.main, ...Object.values(manifest.bin ?? {})].map((p) => p.replace(/^\.\//, ''));
   assert.deepEqual(
     pointed.filter((p) => !files.includes(p)),
     [],
-  );
-  assert.ok(manifest.l10n, 'package.json names the l10n folder');
-  const l10nFolder = manifest.l10n.replace(/^\.\//, '');
-  assert.ok(
-    files.some((file) => file.startsWith(`${l10nFolder}/`)),
-    `${l10nFolder}/ holds bundles in the package`,
   );
 });
 

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { HPABehavior } from '../../../common/engine/types';
 import { BehaviorEditRequest } from '../../../common/protocol';
+import { t } from '../localize';
 import type { ServerLink } from '../serverLink';
 
 /** Writes the block; says why in a message when it cannot. Resolves to whether the file changed. */
@@ -21,9 +22,7 @@ export async function applyBehavior(
     await vscode.workspace.openTextDocument(target);
     const edit = await server.request(BehaviorEditRequest, { uri, documentIndex, behavior });
     if (!edit) {
-      void vscode.window.showErrorMessage(
-        vscode.l10n.t('The behavior could not be written: the HPA has no block-style spec to edit.'),
-      );
+      void vscode.window.showErrorMessage(t('apply.noBlockSpec'));
       return false;
     }
     const workspaceEdit = new vscode.WorkspaceEdit();
@@ -36,10 +35,7 @@ export async function applyBehavior(
     return await vscode.workspace.applyEdit(workspaceEdit);
   } catch (err) {
     void vscode.window.showErrorMessage(
-      vscode.l10n.t(
-        'The behavior could not be written: {0}',
-        err instanceof Error ? err.message : String(err),
-      ),
+      t('apply.failed', { error: err instanceof Error ? err.message : String(err) }),
     );
     return false;
   }

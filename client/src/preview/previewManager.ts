@@ -14,6 +14,7 @@ import {
   type WebviewToHost,
 } from '../../../common/protocol';
 import { isPreviewModel, isWebviewToHost } from '../../../common/preview/validate';
+import { t } from '../localize';
 import type { ServerLink, ServerStatus } from '../serverLink';
 import { hpaAtLine, type DocumentHpaCache } from './documentHpas';
 import { exportFileName } from './exportFileName';
@@ -119,9 +120,7 @@ export class PreviewManager implements vscode.Disposable {
     const editor = vscode.window.activeTextEditor;
     const target = uri ?? editor?.document.uri;
     if (!target) {
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('No HorizontalPodAutoscaler in the active editor.'),
-      );
+      void vscode.window.showInformationMessage(t('preview.noHpa'));
       return;
     }
     const cursor =
@@ -135,7 +134,7 @@ export class PreviewManager implements vscode.Disposable {
       const column = toSide ? vscode.ViewColumn.Beside : (editor?.viewColumn ?? vscode.ViewColumn.Active);
       const panel = vscode.window.createWebviewPanel(
         PREVIEW_VIEW_TYPE,
-        vscode.l10n.t('HPA Preview'),
+        t('preview.title'),
         { viewColumn: column, preserveFocus: true },
         this.webviewOptions(),
       );
@@ -233,10 +232,10 @@ export class PreviewManager implements vscode.Disposable {
     if (!this.panel) return;
     const title =
       this.hpaName === ''
-        ? vscode.l10n.t('HPA Preview')
+        ? t('preview.title')
         : this.locked
-          ? vscode.l10n.t('HPA Preview (locked): {0}', this.hpaName)
-          : vscode.l10n.t('HPA Preview: {0}', this.hpaName);
+          ? t('preview.titleLocked', { hpa: this.hpaName })
+          : t('preview.titleOf', { hpa: this.hpaName });
     if (title === this.panel.title) return;
     this.panel.title = title;
     this.inspectionChanged.fire();
@@ -276,10 +275,8 @@ export class PreviewManager implements vscode.Disposable {
 
   /** The host's words for why there is no model yet, or undefined when the server can answer. */
   private waitingReason(status: ServerStatus): string | undefined {
-    if (status === 'starting')
-      return vscode.l10n.t('The HPA language server is starting; the preview fills in when it is ready.');
-    if (status === 'stopped')
-      return vscode.l10n.t('The HPA language server is not running; the preview fills in when it is back.');
+    if (status === 'starting') return t('preview.serverStarting');
+    if (status === 'stopped') return t('preview.serverStopped');
     return undefined;
   }
 
@@ -308,7 +305,7 @@ export class PreviewManager implements vscode.Disposable {
       this.updateTitle();
       this.post({
         type: 'noModel',
-        reason: vscode.l10n.t('No HorizontalPodAutoscaler in the active editor.'),
+        reason: t('preview.noHpa'),
         locale,
       });
       return;
@@ -340,10 +337,7 @@ export class PreviewManager implements vscode.Disposable {
       this.updateTitle();
       this.post({
         type: 'noModel',
-        reason: vscode.l10n.t(
-          'No HorizontalPodAutoscaler with a usable spec in {0}.',
-          vscode.workspace.asRelativePath(source.uri),
-        ),
+        reason: t('preview.noUsableSpec', { file: vscode.workspace.asRelativePath(source.uri) }),
         locale,
       });
       return;
@@ -422,10 +416,10 @@ export class PreviewManager implements vscode.Disposable {
         await this.refresh();
         return;
       case 'exportCsv':
-        await this.save(message.text, exportFileName(this.hpaName, 'csv'), vscode.l10n.t('CSV files'));
+        await this.save(message.text, exportFileName(this.hpaName, 'csv'), t('preview.csvFiles'));
         return;
       case 'exportSvg':
-        await this.save(message.text, exportFileName(this.hpaName, 'svg'), vscode.l10n.t('SVG images'));
+        await this.save(message.text, exportFileName(this.hpaName, 'svg'), t('preview.svgImages'));
         return;
       case 'applyBehavior':
         await applyBehavior(this.server, message.uri, message.documentIndex, message.behavior);
@@ -443,17 +437,15 @@ export class PreviewManager implements vscode.Disposable {
     const picked = await vscode.window.showOpenDialog({
       canSelectMany: false,
       defaultUri: this.defaultFolder(),
-      filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
-      openLabel: vscode.l10n.t('Load'),
+      filters: { [t('preview.csvFiles')]: ['csv'] },
+      openLabel: t('preview.load'),
     });
     const file = picked?.[0];
     if (!file) return;
     try {
       const stat = await vscode.workspace.fs.stat(file);
       if (stat.size > MAX_CSV_BYTES) {
-        void vscode.window.showErrorMessage(
-          vscode.l10n.t('{0} is too large to load ({1} bytes).', file.fsPath, stat.size),
-        );
+        void vscode.window.showErrorMessage(t('preview.tooLarge', { file: file.fsPath, bytes: stat.size }));
         return;
       }
       const bytes = await vscode.workspace.fs.readFile(file);
@@ -461,11 +453,10 @@ export class PreviewManager implements vscode.Disposable {
       this.post({ type: 'csvLoad', name, text: new TextDecoder('utf-8').decode(bytes) });
     } catch (err) {
       void vscode.window.showErrorMessage(
-        vscode.l10n.t(
-          'The preview could not read {0}: {1}',
-          file.fsPath,
-          err instanceof Error ? err.message : String(err),
-        ),
+        t('preview.readFailed', {
+          file: file.fsPath,
+          error: err instanceof Error ? err.message : String(err),
+        }),
       );
     }
   }
@@ -481,20 +472,19 @@ export class PreviewManager implements vscode.Disposable {
     if (!uri) return;
     try {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-      const open = vscode.l10n.t('Open');
+      const open = t('preview.open');
       const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Saved {0}.', vscode.workspace.asRelativePath(uri)),
+        t('preview.saved', { file: vscode.workspace.asRelativePath(uri) }),
         open,
       );
       // The CSV opens as text; the SVG with whatever VS Code opens an image with.
       if (choice === open) await vscode.commands.executeCommand('vscode.open', uri);
     } catch (err) {
       void vscode.window.showErrorMessage(
-        vscode.l10n.t(
-          'The preview could not write {0}: {1}',
-          uri.fsPath,
-          err instanceof Error ? err.message : String(err),
-        ),
+        t('preview.writeFailed', {
+          file: uri.fsPath,
+          error: err instanceof Error ? err.message : String(err),
+        }),
       );
     }
   }
