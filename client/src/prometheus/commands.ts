@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { PreviewModel } from '../../../common/protocol';
-import { normalizeLocale, prometheusText, type PrometheusReplay, type RangeChoice } from './commonImports';
+import { displayLocale } from '../localize';
+import { prometheusText, type PrometheusReplay, type RangeChoice } from './commonImports';
 import { loadFromPrometheus, type LoadRequest } from './loadFromPrometheus';
 import { readPrometheusSettings } from './prometheusSettings';
 import { clearToken, promptAndStoreToken } from './prometheusToken';
@@ -39,9 +40,7 @@ function requestFromArgs(arg: unknown): LoadRequest {
 }
 
 function notConfigured(): void {
-  void vscode.window.showInformationMessage(
-    prometheusText(normalizeLocale(vscode.env.language), 'notConfigured'),
-  );
+  void vscode.window.showInformationMessage(prometheusText(displayLocale(), 'notConfigured'));
 }
 
 export function registerPrometheusCommands(

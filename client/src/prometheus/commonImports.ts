@@ -1,3 +1,2 @@
 // The common modules the Prometheus client code reads, in one place.
 export * from '../../../common/prometheus';
-export { normalizeLocale } from '../../../common/preview/locale';

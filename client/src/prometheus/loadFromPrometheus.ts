@@ -15,7 +15,6 @@ import {
   describePrometheusError,
   fetchBacktest,
   formatInstant,
-  normalizeLocale,
   noteText,
   parseDuration,
   parseInstant,
@@ -29,6 +28,8 @@ import {
   type PrometheusStringKey,
   type RangeChoice,
 } from './commonImports';
+import type { Locale } from '../../../common/l10n/locales';
+import { displayLocale } from '../localize';
 import { readPrometheusSettings } from './prometheusSettings';
 import { readToken } from './prometheusToken';
 import { rememberedQueries, rememberQueries } from './rememberedQueries';
@@ -36,7 +37,7 @@ import { rememberedQueries, rememberQueries } from './rememberedQueries';
 /** Node's global fetch in the transport's shape (the signal is a real AbortSignal at run time). */
 const nodeFetch: FetchLike = (url, init) => fetch(url, { ...init, signal: init.signal as AbortSignal });
 
-async function pickRange(locale: ReturnType<typeof normalizeLocale>): Promise<RangeChoice | null> {
+async function pickRange(locale: Locale): Promise<RangeChoice | null> {
   const t = (key: PrometheusStringKey, args?: Record<string, string | number>) =>
     prometheusText(locale, key, args);
   const items = [
@@ -83,7 +84,7 @@ export async function loadFromPrometheus(
   syncPeriodSeconds: number,
   request: LoadRequest = {},
 ): Promise<PrometheusReplay | null> {
-  const locale = normalizeLocale(vscode.env.language);
+  const locale = displayLocale();
   const t = (key: PrometheusStringKey, args?: Record<string, string | number>) =>
     prometheusText(locale, key, args);
   const settings = readPrometheusSettings();

@@ -4,7 +4,8 @@
  * never written to a log or a message.
  */
 import * as vscode from 'vscode';
-import { checkBaseUrl, normalizeLocale, prometheusText, redactUrl } from './commonImports';
+import { displayLocale } from '../localize';
+import { checkBaseUrl, prometheusText, redactUrl } from './commonImports';
 
 /** `scheme://host:port` of a base URL: the key the token is stored under. */
 export function tokenKey(url: string): string {
@@ -20,7 +21,7 @@ export async function readToken(secrets: vscode.SecretStorage, url: string): Pro
 
 /** Asks for the token (a password box) and stores it for the configured server. */
 export async function promptAndStoreToken(secrets: vscode.SecretStorage, url: string): Promise<boolean> {
-  const locale = normalizeLocale(vscode.env.language);
+  const locale = displayLocale();
   const token = await vscode.window.showInputBox({
     prompt: prometheusText(locale, 'setToken', { url: redactUrl(url) }),
     password: true,
@@ -37,7 +38,5 @@ export async function promptAndStoreToken(secrets: vscode.SecretStorage, url: st
 
 export async function clearToken(secrets: vscode.SecretStorage, url: string): Promise<void> {
   await secrets.delete(tokenKey(url));
-  void vscode.window.showInformationMessage(
-    prometheusText(normalizeLocale(vscode.env.language), 'tokenCleared'),
-  );
+  void vscode.window.showInformationMessage(prometheusText(displayLocale(), 'tokenCleared'));
 }
