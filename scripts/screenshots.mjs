@@ -56,7 +56,8 @@ async function previewFrame(page) {
       if (!frame.url().includes('fake.html') && !frame.url().includes('index.html')) continue;
       if (
         (await frame
-          .locator('svg, canvas')
+          // A drawn line, not only the axes: the run fills the chart after the page has laid it out.
+          .locator('.hpa-data path')
           .count()
           .catch(() => 0)) > 0
       )
@@ -87,6 +88,11 @@ async function main() {
     log('workbench open');
 
     await openFile(page, 'broken-hpa.yaml');
+    // The editor-title preview button (issue 26): on the file as soon as the server has read it.
+    await page
+      .locator('.editor-actions .codicon-open-preview')
+      .first()
+      .waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
     const squiggle = page.locator('.squiggly-error, .squiggly-warning').first();
     await squiggle.waitFor({ timeout: STEP_TIMEOUT_MS });
     await shoot(page, 'diagnostics');
