@@ -27,12 +27,39 @@ export function lintFiles(
   return full;
 }
 
+/** A finding's related place: [uri, startLine, startChar, endLine, endChar, message]. */
+export type RelatedRow = [string, number, number, number, number, string];
+
+/**
+ * Like lintFiles, each row with its related places (both parses must agree on them too). Rows
+ * without related places have an empty list.
+ */
+export function lintFilesRelated(
+  files: Record<string, string>,
+  name: string,
+  settings: Partial<HpaSettings> = {},
+): [Row, RelatedRow[]][] {
+  const full = locatedFindings(files, name, settings, { blankUnreadFields: false });
+  const blanked = locatedFindings(files, name, settings, { blankUnreadFields: true });
+  assert.deepEqual(blanked, full, 'the server (read fields first) and the CLI (full parse) disagree');
+  return full;
+}
+
 function lintWorkspace(
   files: Record<string, string>,
   name: string,
   settings: Partial<HpaSettings>,
   options: ParseOptions,
 ): Row[] {
+  return locatedFindings(files, name, settings, options).map(([row]) => row);
+}
+
+function locatedFindings(
+  files: Record<string, string>,
+  name: string,
+  settings: Partial<HpaSettings>,
+  options: ParseOptions,
+): [Row, RelatedRow[]][] {
   setLocale('en');
   const workspace = new WorkspaceIndex();
   for (const [uri, text] of Object.entries(files))
@@ -46,14 +73,24 @@ function lintWorkspace(
   if (!file) throw new Error(`no file ${name}`);
   const all = { ...DEFAULT_SETTINGS, ...settings };
   const findings = lintFile(file, workspace, all).filter((f) => f.uri === name);
-  return locate(file, findings).map((f) => [
-    f.rule,
-    f.severity,
-    f.range.start.line,
-    f.range.start.character,
-    f.range.end.line,
-    f.range.end.character,
-    f.message,
+  return locate(file, findings, (uri) => workspace.getFile(uri)).map((f) => [
+    [
+      f.rule,
+      f.severity,
+      f.range.start.line,
+      f.range.start.character,
+      f.range.end.line,
+      f.range.end.character,
+      f.message,
+    ],
+    (f.related ?? []).map((r) => [
+      r.uri,
+      r.range.start.line,
+      r.range.start.character,
+      r.range.end.line,
+      r.range.end.character,
+      r.message,
+    ]),
   ]);
 }
 

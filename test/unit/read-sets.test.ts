@@ -36,7 +36,7 @@ spec:
   replicas: 3
   selector:
     matchLabels:
-      app: api
+      tier: api
   template:
     metadata:
       labels:
@@ -128,6 +128,7 @@ test('blanking keeps offsets, lines and the read fields, and drops every unread 
   for (let at = 0; at < DEPLOYMENT.length; at++)
     if (blanked[at] !== DEPLOYMENT[at]) assert.equal(blanked[at], ' ', `offset ${at} is kept or a space`);
   for (const gone of [
+    // metadata.labels: nothing reads them (the Pod template's labels and the selector are read).
     'app: api',
     'note',
     'serviceAccountName: web',
@@ -141,6 +142,7 @@ test('blanking keeps offsets, lines and the read fields, and drops every unread 
     assert.ok(!blanked.includes(gone), `${gone} should be blanked`);
   for (const kept of [
     'name: web',
+    'tier: api',
     'namespace: shop',
     'replicas: 3',
     'restartPolicy: Always',

@@ -5,10 +5,18 @@
  * (kind, namespace, name): an object's own key (`find`, duplicates), and the key of the workload an
  * autoscaler scales (`resolveTarget`, `autoscalersOf`, `autoscalersTargeting`). Files that share a
  * key are put in one group (union-find), so each group's own index answers every lookup its files
- * make exactly as the whole workspace's index would. A rule that starts reading objects some other
+ * make exactly as the whole workspace's index would. selector-overlap reads the objects creating Pods
+ * in a target's folder: a selector gives the keys a matching object must hold (PASSIVE below). A rule that starts reading objects some other
  * way adds the key it reads to `relationKeys` (workers) and test/server/cli-parallel.test.ts checks
  * the findings against the single-thread run.
  */
+
+/**
+ * A key that joins a file only to the files holding the same key without the mark, never to the
+ * other files marked with it: the labels of a workload's Pods meet the selectors that may match
+ * them, but two workloads sharing a label have nothing to do with each other for that alone.
+ */
+export const PASSIVE = '~';
 
 /** Groups of file indices (each group in ascending order, groups ordered by their first file). */
 export function groupFilesByKeys(keysByFile: readonly (readonly string[])[]): number[][] {
@@ -20,18 +28,26 @@ export function groupFilesByKeys(keysByFile: readonly (readonly string[])[]): nu
     }
     return i;
   };
+  const join = (file: number, other: number) => {
+    const a = root(file);
+    const b = root(other);
+    // The smaller index becomes the root, so a group is named by its first file.
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  };
   const firstFileOfKey = new Map<string, number>();
   keysByFile.forEach((keys, file) => {
     for (const key of keys) {
+      if (key.startsWith(PASSIVE)) continue;
       const other = firstFileOfKey.get(key);
-      if (other === undefined) {
-        firstFileOfKey.set(key, file);
-        continue;
-      }
-      const a = root(file);
-      const b = root(other);
-      // The smaller index becomes the root, so a group is named by its first file.
-      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+      if (other === undefined) firstFileOfKey.set(key, file);
+      else join(file, other);
+    }
+  });
+  keysByFile.forEach((keys, file) => {
+    for (const key of keys) {
+      if (!key.startsWith(PASSIVE)) continue;
+      const other = firstFileOfKey.get(key.slice(PASSIVE.length));
+      if (other !== undefined) join(file, other);
     }
   });
   const groups = new Map<number, number[]>();

@@ -142,7 +142,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (!model) continue;
     const own = lintFile(model, workspace, settingsOf(f.display).settings).filter((x) => x.uri === f.display);
     direct.push(...own);
-    results.push({ file: f.display, diagnostics: locate(model, own) });
+    results.push({ file: f.display, diagnostics: locate(model, own, (uri) => workspace.getFile(uri)) });
   }
   if (options.kustomize) {
     const overlays = await overlayCheckFindings(layout, workspace, settings, direct, {
@@ -153,7 +153,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       const model = workspace.getFile(result.file);
       const extra = overlays.filter((x) => x.uri === result.file);
       if (model && extra.length > 0)
-        result.diagnostics = locate(model, [...extra])
+        result.diagnostics = locate(model, [...extra], (uri) => workspace.getFile(uri))
           .concat(result.diagnostics)
           .sort(byPosition);
     }

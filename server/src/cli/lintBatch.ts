@@ -9,7 +9,11 @@ import { FileModel } from '../yaml/documents';
 import { locate } from '../lint/findingsOutput';
 import { lintFile } from '../lint/lint';
 import type { HpaSettings } from '../settings';
+import type { K8sObject } from '../workspace/objects';
+import { podLabelsOf, scaleSelectorOf } from '../workspace/podLabels';
+import { isWorkload } from '../workspace/podTemplate';
 import { scaleTargetOf } from '../workspace/scaleTarget';
+import { PASSIVE } from './fileGroups';
 import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { LintReply, LintRequest } from './lintWorkerProtocol';
 
@@ -30,8 +34,35 @@ function relationKeys(index: WorkspaceIndex, uri: string): string[] {
     if (object.scales) keys.add(key(object.scales.kind, object.scales.name));
     const ref = scaleTargetOf(object);
     if (ref) keys.add(key(ref.kind, ref.name));
+    for (const k of selectorKeys(object)) keys.add(k);
   }
   return [...keys];
+}
+
+/**
+ * The keys that join a scale target's file to the files of its folder whose Pods its selector may
+ * match (selector-overlap): the selector holds one that any matching Pod's labels give passively.
+ */
+function selectorKeys(object: K8sObject): string[] {
+  const folder = object.uri.slice(0, object.uri.lastIndexOf('/') + 1);
+  const out: string[] = [];
+  const labels = podLabelsOf(object);
+  if (labels !== undefined) {
+    out.push(`${PASSIVE}${folder}\u0000*`);
+    for (const [name, value] of Object.entries(labels))
+      out.push(`${PASSIVE}${folder}\u0000${name}`, `${PASSIVE}${folder}\u0000${name}=${value}`);
+  }
+  const selector = isWorkload(object) ? scaleSelectorOf(object) : undefined;
+  if (selector) {
+    // One requirement a matching Pod meets by holding a label: a value of an `In`, else an `Exists`.
+    const held =
+      selector.requirements.find((r) => r.operator === 'In') ??
+      selector.requirements.find((r) => r.operator === 'Exists');
+    if (held?.operator === 'In') for (const v of held.values) out.push(`${folder}\u0000${held.key}=${v}`);
+    else if (held) out.push(`${folder}\u0000${held.key}`);
+    else out.push(`${folder}\u0000*`);
+  }
+  return out;
 }
 
 export function lintBatch(request: LintRequest, settings: HpaSettings): LintReply {
@@ -48,7 +79,7 @@ export function lintBatch(request: LintRequest, settings: HpaSettings): LintRepl
       files.push({
         id,
         keys: request.withKeys ? relationKeys(index, model.uri) : [],
-        diagnostics: locate(model, own),
+        diagnostics: locate(model, own, (uri) => index.getFile(uri)),
       });
     }
   }

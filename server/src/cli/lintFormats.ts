@@ -1,4 +1,5 @@
 /** hpa-lint's three output formats: stylish (people), json (scripts), SARIF 2.1.0 (code scanning). */
+import type { Range } from 'vscode-languageserver-types';
 import type { LocatedFinding } from '../lint/findingsOutput';
 import { t } from '../localize';
 import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../rules/index';
@@ -10,8 +11,17 @@ export interface FileResult {
   diagnostics: LocatedFinding[];
 }
 
+/** Each file's findings; a finding's related places name their file as `file`, like the results do. */
 export function formatJson(results: FileResult[]): string {
-  return `${JSON.stringify(results, null, 2)}\n`;
+  const shown = results.map((result) => ({
+    ...result,
+    diagnostics: result.diagnostics.map(({ related, ...d }) =>
+      related
+        ? { ...d, related: related.map((r) => ({ file: r.uri, range: r.range, message: r.message })) }
+        : d,
+    ),
+  }));
+  return `${JSON.stringify(shown, null, 2)}\n`;
 }
 
 export function formatStylish(results: FileResult[]): string {
@@ -46,6 +56,19 @@ const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
   info: 'note',
   hint: 'note',
 };
+
+/** A SARIF location: a path with forward slashes, 1-based lines and columns. */
+function physicalLocation(file: string, range: Range) {
+  return {
+    artifactLocation: { uri: file.replace(/\\/g, '/') },
+    region: {
+      startLine: range.start.line + 1,
+      startColumn: range.start.character + 1,
+      endLine: range.end.line + 1,
+      endColumn: range.end.character + 1,
+    },
+  };
+}
 
 export function formatSarif(results: FileResult[]): string {
   const rules = [
@@ -85,19 +108,16 @@ export function formatSarif(results: FileResult[]): string {
             ruleIndex: ruleIndex.get(d.rule) ?? -1,
             level: SARIF_LEVEL[d.severity],
             message: { text: d.message },
-            locations: [
-              {
-                physicalLocation: {
-                  artifactLocation: { uri: result.file.replace(/\\/g, '/') },
-                  region: {
-                    startLine: d.range.start.line + 1,
-                    startColumn: d.range.start.character + 1,
-                    endLine: d.range.end.line + 1,
-                    endColumn: d.range.end.character + 1,
-                  },
-                },
-              },
-            ],
+            locations: [{ physicalLocation: physicalLocation(result.file, d.range) }],
+            ...(d.related
+              ? {
+                  relatedLocations: d.related.map((r, id) => ({
+                    id,
+                    physicalLocation: physicalLocation(r.uri, r.range),
+                    message: { text: r.message },
+                  })),
+                }
+              : {}),
           })),
         ),
       },

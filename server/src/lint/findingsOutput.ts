@@ -12,13 +12,42 @@ export interface LocatedFinding {
   severity: Severity;
   message: string;
   range: Range;
+  /** Where the cause is (another file's uri, or the CLI's path of it), when it is not at the range. */
+  related?: LocatedRelated[];
 }
 
-export function locate(file: FileModel, findings: readonly Finding[]): LocatedFinding[] {
+export interface LocatedRelated {
+  uri: string;
+  range: Range;
+  message: string;
+}
+
+/**
+ * The findings of `file` with their ranges. `fileOf` gives the other files a related place may be
+ * in (the workspace's); a place in a file it does not know is left out.
+ */
+export function locate(
+  file: FileModel,
+  findings: readonly Finding[],
+  fileOf: (uri: string) => FileModel | undefined = () => undefined,
+): LocatedFinding[] {
   if (findings.length === 0) return []; // no need to build the line index
   const index = file.lineIndex;
   return findings
-    .map((f) => ({ rule: f.rule, severity: f.severity, message: f.message, range: index.range(f.span) }))
+    .map((f) => {
+      const located: LocatedFinding = {
+        rule: f.rule,
+        severity: f.severity,
+        message: f.message,
+        range: index.range(f.span),
+      };
+      const related = f.related?.flatMap((r) => {
+        const other = r.uri === file.uri ? file : fileOf(r.uri);
+        return other ? [{ uri: r.uri, range: other.lineIndex.range(r.span), message: r.message }] : [];
+      });
+      if (related && related.length > 0) located.related = related;
+      return located;
+    })
     .sort(
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
     );

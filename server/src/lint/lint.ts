@@ -10,7 +10,7 @@ import type { K8sObject } from '../workspace/objects';
 import { ALL_RULES, FILE_SKIPPED_RULE, YAML_SYNTAX_RULE } from '../rules/index';
 import { patchesSet } from '../rules/targets';
 import { BUILT_IN_GROUPS, LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
-import type { Finding, Rule } from '../rules/types';
+import type { Finding, RelatedLocation, Rule } from '../rules/types';
 import type { Severity } from '../settings';
 import type { HpaSettings } from '../settings';
 import { describeTarget } from '../../../common/k8s/kubernetesVersions';
@@ -18,6 +18,7 @@ import { currentLocale, t } from '../localize';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { isKustomizationPath } from '../workspace/filePaths';
 import { inlinePatchFindings } from './inlinePatchLint';
+import { OVERLAP_CANDIDATE_KINDS } from '../rules/selector-overlap';
 
 /** The first `{{` or `{%` of a text. */
 const TEMPLATE_MARK = /\{\{|\{%/;
@@ -101,6 +102,19 @@ interface RawFinding {
   end: number;
   /** The finding stands only while no kustomize patch of the object sets this field (rules/types.ts). */
   unlessPatched?: readonly string[];
+  related?: RawRelated[];
+}
+
+/**
+ * A related place relative to its object's document: a cached finding outlives an edit that only
+ * moves that document in its file (the index records no change for it), so the offset is added
+ * back from the document as it is now.
+ */
+interface RawRelated {
+  object: K8sObject;
+  start: number;
+  end: number;
+  message: string;
 }
 
 /** Findings of one object's rules, and what they were computed for. */
@@ -184,7 +198,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
           workspaceFindings,
           object,
           settingsKey,
-          workspace.dependencyStamp(object, object.scales ? LIMIT_RANGE : []),
+          workspace.dependencyStamp(object, object.scales ? READ_BY_AUTOSCALERS : []),
           () => runRules(rules, 'workspace', object, workspace, settings, partial),
         );
     for (const raw of [ofDocument, ofWorkspace])
@@ -193,12 +207,14 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
         if (!severity) continue;
         // Outside the caches: a patch arriving or going re-lints this file (workspace/relatedFiles.ts).
         if (f.unlessPatched && !partial && patchesSet(object, f.unlessPatched, workspace)) continue;
+        const related = f.related && relatedNow(f.related, workspace);
         findings.push({
           rule: f.rule,
           severity,
           message: f.message,
           span: { start: doc.offset + f.start, end: doc.offset + f.end },
           uri: file.uri,
+          ...(related && related.length > 0 ? { related } : {}),
         });
       }
   }
@@ -207,8 +223,32 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   return findings;
 }
 
-/** A LimitRange's default requests stand in for missing ones (rules/limitRanges.ts): every autoscaler reads them all. */
-const LIMIT_RANGE: readonly string[] = [LIMIT_RANGE_KIND];
+/** Related places at their documents' current offsets; one whose document is gone or changed is left out. */
+function relatedNow(related: readonly RawRelated[], workspace: WorkspaceIndex): RelatedLocation[] {
+  const out: RelatedLocation[] = [];
+  for (const r of related) {
+    const now = workspace
+      .objectsIn(r.object.uri)
+      .find(
+        (o) =>
+          o.documentIndex === r.object.documentIndex && o.fileDocument.model === r.object.fileDocument.model,
+      );
+    if (now)
+      out.push({
+        uri: now.uri,
+        span: { start: now.offset + r.start, end: now.offset + r.end },
+        message: r.message,
+      });
+  }
+  return out;
+}
+
+/**
+ * Kinds whose every object an autoscaler's rules read: a LimitRange's default requests stand in for
+ * missing ones (rules/limitRanges.ts), and any object creating Pods may be one its target's selector
+ * matches (rules/selector-overlap.ts).
+ */
+const READ_BY_AUTOSCALERS: readonly string[] = [LIMIT_RANGE_KIND, ...OVERLAP_CANDIDATE_KINDS];
 
 function cached(
   cache: WeakMap<YamlDocumentModel, CacheEntry>,
@@ -263,6 +303,16 @@ function runRules(
           start: span.start - object.offset,
           end: span.end - object.offset,
           ...(options?.unlessPatched ? { unlessPatched: options.unlessPatched } : {}),
+          ...(options?.related && options.related.length > 0
+            ? {
+                related: options.related.map((r) => ({
+                  object: r.object,
+                  start: r.span.start - r.object.offset,
+                  end: r.span.end - r.object.offset,
+                  message: r.message,
+                })),
+              }
+            : {}),
         });
       },
     });

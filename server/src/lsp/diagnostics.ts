@@ -16,7 +16,7 @@ const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 export function toDiagnostic(finding: LocatedFinding): Diagnostic {
-  return {
+  const diagnostic: Diagnostic = {
     range: finding.range,
     severity: LSP_SEVERITY[finding.severity],
     source: 'hpa',
@@ -24,6 +24,12 @@ export function toDiagnostic(finding: LocatedFinding): Diagnostic {
     codeDescription: { href: docsUrl(finding.rule) },
     message: finding.message,
   };
+  if (finding.related)
+    diagnostic.relatedInformation = finding.related.map((r) => ({
+      location: { uri: r.uri, range: r.range },
+      message: r.message,
+    }));
+  return diagnostic;
 }
 
 /** The one diagnostic of a file skipped for its size (none when the user turned the rule off). */

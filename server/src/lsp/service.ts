@@ -268,7 +268,7 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
       return;
     }
     findings = findings.concat(overlays?.findingsFor(uri, findings) ?? []);
-    const diagnostics = locate(file, findings).map(toDiagnostic);
+    const diagnostics = locate(file, findings, (other) => workspace.getFile(other)).map(toDiagnostic);
     void connection.sendDiagnostics({ uri, version: file.version, diagnostics });
   }
 

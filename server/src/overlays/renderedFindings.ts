@@ -75,8 +75,16 @@ export function renderedFindings(
       message: entryMessage ?? finding.message,
       overlay: rendered.label,
     });
-    if (located) out.push({ ...finding, uri: located.uri, span: located.span, message });
-    else out.push({ ...finding, uri: rendered.overlay.uri, span: { start: 0, end: 0 }, message });
+    // Related places are in the render too: each goes to its source line, or is left out.
+    const related = finding.related?.flatMap((r) => {
+      const at = objectAt(objects, r.span.start);
+      const source = at && locateInSources(at, r.span);
+      return source ? [{ ...r, uri: source.uri, span: source.span }] : [];
+    });
+    const { related: _inRender, ...rest } = finding;
+    const moved = related && related.length > 0 ? { ...rest, related } : rest;
+    if (located) out.push({ ...moved, uri: located.uri, span: located.span, message });
+    else out.push({ ...moved, uri: rendered.overlay.uri, span: { start: 0, end: 0 }, message });
   }
   return out;
 

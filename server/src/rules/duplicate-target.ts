@@ -40,12 +40,26 @@ export const duplicateTargetRule: Rule = {
       ),
     ).concat(more > 0 ? t(' and {count} more', { count: more }) : '');
     const name = ref.view.get('name');
+    // Each rival at the name its reference gives, where the two meet.
+    const related = others.map((other) => {
+      const otherName = scaleTargetOf(other)?.view.get('name');
+      return {
+        object: other,
+        span: otherName?.exists ? otherName.valueSpan() : other.root.get('kind').valueSpan(),
+        message: t('{autoscaler} also scales {kind} "{name}"', {
+          autoscaler: `${other.kind} "${other.name ?? ''}"`,
+          kind: ref.kind,
+          name: ref.name,
+        }),
+      };
+    });
     context.report(
       name.exists ? name.valueSpan() : ref.view.keySpan(),
       t(
         '{kind} "{name}" is also scaled by {autoscalers}: autoscalers on one workload fight over its replicas (AmbiguousSelector)',
         { kind: ref.kind, name: ref.name, autoscalers: listed },
       ),
+      { related },
     );
   },
 };

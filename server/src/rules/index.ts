@@ -25,6 +25,7 @@
  *   target-not-scalable         error    scaleTargetRef names a kind with no scale subresource.
  *   target-not-found            info     The scale target is not in the workspace.
  *   duplicate-target            warning  Two autoscalers (HPA or KEDA ScaledObject) scale one workload.
+ *   selector-overlap            warning  Another workload's Pods match the scale target's selector: the HPA averages over them too.
  *   deprecated-api-version      warning  autoscaling/v2beta1 and v2beta2: served until / removed in, for the release (removed: error).
  *   autoscaling-v1-cpu-only     hint     autoscaling/v1 (served, GA) scales on cpu utilization only and has no behavior.
  *   vpa-conflict                warning  A VPA in Auto/Recreate/InPlaceOrRecreate mode controls a resource an HPA scales on.
@@ -52,6 +53,7 @@ import { replicasConflictRule } from './replicas-conflict';
 import { scaleTargetRefRule } from './scale-target-ref';
 import { schemaRule } from './schema';
 import { selectPolicyRule } from './select-policy';
+import { selectorOverlapRule } from './selector-overlap';
 import { stabilizationWindowRangeRule } from './stabilization-window-range';
 import { targetNotFoundRule } from './target-not-found';
 import { targetNotScalableRule } from './target-not-scalable';
@@ -95,6 +97,7 @@ export const ALL_RULES: readonly Rule[] = [
   targetNotScalableRule,
   targetNotFoundRule,
   duplicateTargetRule,
+  selectorOverlapRule,
   deprecatedApiVersionRule,
   autoscalingV1CpuOnlyRule,
   vpaConflictRule,

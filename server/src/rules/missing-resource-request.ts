@@ -8,13 +8,13 @@
  *
  * Reported once per metric, on the metric: that is where the controller fails, and one finding
  * names every container lacking the request (the quick fix edits the workload, wherever it is).
- * The containers are not flagged a second time: one cause, one finding.
+ * The containers are not flagged a second time: one cause, one finding; each is a related place of it.
  */
 import { listOf, t } from '../localize';
 import { countsPodLevelRequests } from '../../../common/k8s/kubernetesVersions';
 import { containersLacking, withoutPodLevel } from '../../../common/k8s/podRequests';
 import { HPA_KIND, SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
-import { podRequestsOf } from '../workspace/podTemplate';
+import { containerViewOf, podRequestsOf } from '../workspace/podTemplate';
 import { assumedRelease } from './kubernetesVersionText';
 import { limitRangeDefaulting } from './limitRanges';
 import { describe, resolvedWorkload, utilizationMetrics } from './targets';
@@ -49,6 +49,14 @@ export const missingResourceRequestRule: Rule = {
       };
       // A pod-level request the release does not count yet: say why it does not help.
       const podLevelIgnored = metric.container === undefined && pod.podLevel[metric.resource] !== undefined;
+      const related = lacking.map((container) => ({
+        object: workload,
+        span: containerViewOf(workload, container).valueSpan(),
+        message: t('container "{container}" has no {resource} request', {
+          container: container.name,
+          resource: metric.resource,
+        }),
+      }));
       context.report(
         metric.anchor,
         podLevelIgnored
@@ -60,6 +68,7 @@ export const missingResourceRequestRule: Rule = {
               '{resource} utilization cannot be computed: {workload} has no {resource} request in container {containers} (missing request for {resource})',
               args,
             ),
+        { related },
       );
     }
   },

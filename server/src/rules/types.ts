@@ -39,6 +39,24 @@ export interface Finding {
   span: Span;
   /** The file the span is in. */
   uri: string;
+  /** Where the cause is when it is not at the span: LSP's relatedInformation, SARIF's relatedLocations. */
+  related?: RelatedLocation[];
+}
+
+/** A place elsewhere (often in another file) that a finding's cause is at. */
+export interface RelatedLocation {
+  uri: string;
+  /** Offsets in that file. */
+  span: Span;
+  message: string;
+}
+
+/** A related place as a rule reports it: in an object's document (the linter keeps it as the document moves). */
+export interface RelatedSpan {
+  object: K8sObject;
+  /** Offsets in the object's file. */
+  span: Span;
+  message: string;
 }
 
 export interface RuleContext {
@@ -50,12 +68,12 @@ export interface RuleContext {
    * Reports a finding on the object being checked; `severity` replaces the rule's default for this
    * one. `unlessPatched` names a field whose absence is the finding: it is dropped while a kustomize
    * patch of this object sets that field (a base the overlays complete; the rendered overlays are
-   * checked with the field in place).
+   * checked with the field in place). `related` names the places the cause is at.
    */
   report(
     span: Span,
     message: string,
-    options?: { severity?: Severity; unlessPatched?: readonly string[] },
+    options?: { severity?: Severity; unlessPatched?: readonly string[]; related?: readonly RelatedSpan[] },
   ): void;
 }
 

@@ -1,15 +1,18 @@
 /**
  * Which other files' diagnostics depend on a file's objects: the autoscalers that target its
  * workloads, the workloads its autoscalers (HPAs, ScaledObjects, VPAs) target, and the other
- * autoscalers on those workloads, in any of their definitions.
+ * autoscalers on those workloads, in any of their definitions, and the autoscalers whose target is
+ * beside an object creating Pods.
  * Used after an edit, with the objects from before and after it, so both sides are re-checked.
  */
 import { HPA_KIND, LIMIT_RANGE_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import type { K8sObject } from './objects';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { podLabelsView } from './podLabels';
 
 export function relatedUris(objects: readonly K8sObject[], workspace: WorkspaceIndex): Set<string> {
   const uris = new Set<string>();
+  const podFolders = new Set<string>();
   const addTargetsOf = (autoscaler: K8sObject) => {
     const scales = autoscaler.scales;
     if (!scales) return;
@@ -34,8 +37,24 @@ export function relatedUris(objects: readonly K8sObject[], workspace: WorkspaceI
     // A LimitRange's default requests count for every autoscaler's utilization metrics.
     if (object.kind === LIMIT_RANGE_KIND)
       for (const autoscaler of replicaAutoscalers(workspace)) uris.add(autoscaler.uri);
+    if (podLabelsView(object) !== undefined) podFolders.add(folderOf(object.uri));
+  }
+  // Pods beside a target may be ones its selector matches (selector-overlap). One pass for all of
+  // them: a file opened whole changes thousands of objects at once.
+  if (podFolders.size > 0) {
+    for (const autoscaler of replicaAutoscalers(workspace)) {
+      if (uris.has(autoscaler.uri)) continue;
+      const target = podFolders.has(folderOf(autoscaler.uri))
+        ? autoscaler
+        : workspace.resolveScales(autoscaler);
+      if (target && podFolders.has(folderOf(target.uri))) uris.add(autoscaler.uri);
+    }
   }
   return uris;
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
 }
 
 /**

@@ -33,6 +33,11 @@ export const PARSED_KINDS: ReadonlySet<string> = new Set([
   LIMIT_RANGE_KIND,
   // An Argo Rollout with a workloadRef has no template of its own, yet is a scale target.
   'Rollout',
+  // Their Pods are in the namespace's Pod list an HPA's selector may match (selector-overlap).
+  'DaemonSet',
+  'Job',
+  'CronJob',
+  'Pod',
 ]);
 
 /**

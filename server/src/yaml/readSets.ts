@@ -28,6 +28,8 @@ const WORKLOAD: ReadSet = {
   metadata: { name: true, namespace: true },
   spec: {
     replicas: true,
+    // What the scale subresource reports as its selector (selector-overlap).
+    selector: true,
     template: {
       // Injection annotations and labels (istio, linkerd, dapr): injectedSidecars.ts.
       metadata: { annotations: true, labels: true },
@@ -40,10 +42,21 @@ const WORKLOAD: ReadSet = {
   },
 };
 
+/** Objects that only create Pods (selector-overlap): their identity and their Pods' labels. */
+const IDENTITY = { apiVersion: true, kind: true, metadata: { name: true, namespace: true } } as const;
+const POD_TEMPLATE_LABELS: ReadSet = { metadata: { labels: true } };
+const POD_CREATORS: readonly [string, ReadSet][] = [
+  ['DaemonSet', { ...IDENTITY, spec: { template: POD_TEMPLATE_LABELS } }],
+  ['Job', { ...IDENTITY, spec: { template: POD_TEMPLATE_LABELS } }],
+  ['CronJob', { ...IDENTITY, spec: { jobTemplate: { spec: { template: POD_TEMPLATE_LABELS } } } }],
+  ['Pod', { apiVersion: true, kind: true, metadata: { name: true, namespace: true, labels: true } }],
+];
+
 /**
  * Read sets by kind. HPAs and ScaledObjects are read nearly whole (and their schema covers every
  * field), so they are not listed: they are always parsed in full.
  */
-export const READ_SETS: ReadonlyMap<string, ReadSet> = new Map(
-  WORKLOAD_KINDS.map((kind) => [kind, WORKLOAD]),
-);
+export const READ_SETS: ReadonlyMap<string, ReadSet> = new Map([
+  ...WORKLOAD_KINDS.map((kind): [string, ReadSet] => [kind, WORKLOAD]),
+  ...POD_CREATORS,
+]);
