@@ -81,8 +81,14 @@ describe('hpa-lint on worker threads', () => {
     const hpa = (name: string) =>
       `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: { name: ${name} }\nspec:\n  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: ${name} }\n  minReplicas: 1\n  maxReplicas: 4\n`;
     const deployment = (name: string) =>
-      `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: ${name} }\nspec:\n  replicas: 3\n  template: { spec: { containers: [{ name: app }] } }\n`;
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: ${name} }\nspec:\n  replicas: 3\n  selector: { matchLabels: { app: ${name} } }\n  template: { metadata: { labels: { app: ${name} } }, spec: { containers: [{ name: app }] } }\n`;
     files.unshift({ display: '/split/a-hpas.yaml', text: `${hpa('split-a')}---\n${hpa('split-b')}` });
+    // A Job whose Pods split-a's selector matches, in the middle of the list: a third batch that
+    // only the selector's key (not a name) joins to the pair (selector-overlap).
+    files.splice(Math.floor(files.length / 2), 0, {
+      display: '/split/m-job.yaml',
+      text: 'apiVersion: batch/v1\nkind: Job\nmetadata: { name: warm-up }\nspec:\n  template: { metadata: { labels: { app: split-a, job: warm } }, spec: { containers: [{ name: w }] } }\n',
+    });
     files.push({
       display: '/split/z-deployments.yaml',
       text: `${deployment('split-a')}---\n${deployment('split-b')}`,
@@ -98,7 +104,21 @@ describe('hpa-lint on worker threads', () => {
       readFile: async (path) => texts.get(path) ?? '',
       cwd: '/',
     });
-    const oneThread = JSON.parse(stdout) as FileResult[];
+    // The json names a related place's file as `file`, as it names the results'; in-process it is the uri.
+    const oneThread = (JSON.parse(stdout) as FileResult[]).map((r) => ({
+      ...r,
+      diagnostics: r.diagnostics.map((d) =>
+        d.related
+          ? {
+              ...d,
+              related: d.related.map((x) => {
+                const { file, ...rest } = x as typeof x & { file: string };
+                return { ...rest, uri: file };
+              }),
+            }
+          : d,
+      ),
+    }));
     // Small batches, so many groups span batches and are linted a second time, as a whole.
     const threaded = await lintInParallel(
       files.map((f) => ({ uri: f.display, text: f.text })),
@@ -122,6 +142,11 @@ describe('hpa-lint on worker threads', () => {
     assert.deepEqual(
       batchesHere,
       oneThread.map((r) => r.diagnostics),
+    );
+    assert.deepEqual(
+      oneThread[0]!.diagnostics.filter((d) => d.rule === 'selector-overlap').map((d) => d.range.start.line),
+      [4],
+      'the HPA sees the Job of a third batch through its target\u2019s selector',
     );
     const last = oneThread[oneThread.length - 1]!;
     assert.ok(

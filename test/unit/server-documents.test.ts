@@ -60,7 +60,7 @@ describe('FileModel cache', () => {
     );
   });
 
-  test('a Pod template makes a document parsed only outside the built-in API groups', () => {
+  test('a Pod template makes a document parsed only outside the built-in API groups (Pod creators by kind)', () => {
     const withTemplate = (apiVersion: string, kind: string) =>
       `apiVersion: ${apiVersion}\nkind: ${kind}\nspec:\n  template:\n    spec:\n      containers:\n        - name: c\n`;
     const file = new FileModel(
@@ -82,10 +82,11 @@ describe('FileModel cache', () => {
     assert.deepEqual(
       file.documents.map((d) => [d.model.scannedKind, d.model.relevant]),
       [
-        ['Job', false],
-        ['DaemonSet', false],
+        // Parsed by kind: their Pods are ones a target's selector may match (selector-overlap).
+        ['Job', true],
+        ['DaemonSet', true],
         ['PodTemplate', false],
-        ['DaemonSet', false],
+        ['DaemonSet', true],
         ['Rollout', true],
         ['LeaderWorkerSet', true],
         ['CloneSet', true],
