@@ -8,10 +8,12 @@
  */
 import { linePathOf, r, stepPathOf, xOf, yOf, type Frame } from './chartPaths';
 import type { PreviewLocale } from './locale';
+import { failureReason } from './requestNotes';
 import { seriesOf, type RunSeries } from './series';
 import { t } from './strings';
 import { el, serializeSvgNode, type SvgNode } from './svgNode';
 import { estimateTextWidth, wrapText, type TextMeasure } from './textWidth';
+import { uncomputableParts, uncomputableSpans } from './uncomputableSpans';
 import type { VariantKey, VariantRun } from './variants';
 
 export { linePath, stepPath, type Frame } from './chartPaths';
@@ -42,6 +44,11 @@ export interface ChartInput {
   actual?: { label: string; points: { t: number; v: number | null }[] };
   /** Real text widths (the webview measures its own font); a conservative estimate otherwise. */
   measure?: TextMeasure;
+  /**
+   * Utilization metrics the controller cannot compute for want of a request (`PreviewRun.uncomputable`:
+   * `cpu`, `app/cpu`): their spans are shaded on the metric chart, labelled and named in its legend.
+   */
+  uncomputable?: readonly string[];
 }
 
 /** Font sizes in px: styles.css and EXPORT_STYLE set the same, and the Chromium tests check them. */
@@ -472,6 +479,52 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
   ];
   /** Clip notes so far, each on its own row under the plot's top edge. */
   let notes = 0;
+  // First, so every line is drawn over the shading.
+  for (const what of input.uncomputable ?? []) {
+    const { metric, resource } = uncomputableParts(what);
+    if (!series || !main || !input.metricNames.includes(metric)) continue;
+    const spans = uncomputableSpans(
+      series.t,
+      series.metricPercent[metric],
+      steps,
+      main.result.syncPeriodSeconds,
+    );
+    for (const span of spans) {
+      const x = r(Math.max(f.x0, xOf(f, span.from)));
+      const width = r(Math.min(f.x1, xOf(f, span.to)) - x);
+      if (width <= 0) continue;
+      data.push(
+        el('rect', {
+          class: 'hpa-c-uncomputable hpa-band hpa-uncomputable-span',
+          'data-metric': what,
+          x,
+          y: f.y0,
+          width,
+          height: r(f.y1 - f.y0),
+        }),
+      );
+    }
+    const first = spans[0];
+    if (!first) continue;
+    data.push(
+      el(
+        'text',
+        {
+          class: 'hpa-tick hpa-uncomputable-note',
+          x: r(Math.max(f.x0, xOf(f, first.from)) + 4),
+          y: f.y0 + 12 + notes * LEGEND_LINE,
+        },
+        undefined,
+        t(locale, 'chartUncomputable', { names: what, resource }),
+      ),
+    );
+    notes++;
+    items.push({
+      cls: 'hpa-c-uncomputable',
+      band: true,
+      label: t(locale, 'legendUncomputable', { names: what, resource, reason: failureReason(what) }),
+    });
+  }
   input.metricNames.forEach((name, i) => {
     const cls = METRIC_CLASSES[i % METRIC_CLASSES.length]!;
     const unit = loadUnit(input, name);
@@ -717,6 +770,8 @@ export const EXPORT_STYLE = `
 .hpa-c-actual{stroke:var(--vscode-editor-foreground,#1f1f1f);stroke-width:1.8;stroke-dasharray:6 2 1 2}
 .hpa-c-max,.hpa-c-min,.hpa-c-target{stroke:var(--vscode-charts-red,#e51400);stroke-dasharray:5 3}
 .hpa-c-tolerance{fill:var(--vscode-charts-yellow,#bf8803)}
+.hpa-c-uncomputable{fill:var(--vscode-charts-red,#e51400)}
+.hpa-uncomputable-note{fill:var(--vscode-charts-red,#e51400)}
 .hpa-c-m0{stroke:var(--vscode-charts-blue,#1a85ff)}
 .hpa-c-m1{stroke:var(--vscode-charts-orange,#d18616)}
 .hpa-c-m2{stroke:var(--vscode-charts-green,#388a34)}

@@ -10,7 +10,7 @@ import type { PreviewRun } from './run';
 import { t } from './strings';
 
 /** The controller's ScalingActive reason when a metric of this kind has no request to divide by. */
-function failureReason(what: string): string {
+export function failureReason(what: string): string {
   return what.includes('/') ? 'FailedGetContainerResourceMetric' : 'FailedGetResourceMetric';
 }
 

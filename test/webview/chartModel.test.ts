@@ -5,18 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  buildChartSvg,
-  EXPORT_STYLE,
-  VARIANT_CLASS,
-  variantLabel,
-  type ChartInput,
-} from '../../common/preview/chart';
+import { buildChartSvg, EXPORT_STYLE, VARIANT_CLASS, variantLabel } from '../../common/preview/chart';
 import { PROFILE_NAMES, previewMetricNames, runPreview, type PreviewRun } from '../../common/preview/run';
 import { sanitizeSettings } from '../../common/preview/settings';
 import type { SvgNode } from '../../common/preview/svgNode';
 import { estimateTextWidth, wrapText } from '../../common/preview/textWidth';
 import type { PreviewModel } from '../../common/protocol';
+import { chartInputOf as inputOf } from './chartFixtures';
 import { WEB_MODEL } from './fixtures';
 
 function all(node: SvgNode, pred: (n: SvgNode) => boolean, out: SvgNode[] = []): SvgNode[] {
@@ -28,21 +23,6 @@ const hasClass = (cls: string) => (n: SvgNode) =>
   String(n.attrs.class ?? '')
     .split(' ')
     .includes(cls);
-
-function inputOf(run: PreviewRun, extra: Partial<ChartInput> = {}): ChartInput {
-  return {
-    runs: run.runs,
-    metricNames: run.metricNames,
-    locale: 'en',
-    minReplicas: run.minReplicas,
-    maxReplicas: run.maxReplicas,
-    tolerance: run.tolerance,
-    durationSeconds: run.durationSeconds,
-    loadUnits: run.loadUnits,
-    initialReplicas: run.initialReplicas,
-    ...extra,
-  };
-}
 
 /** web with maxReplicas 8 and a 6× burst: the bare formula asks for far more than 8. */
 const CAPPED: PreviewModel = { ...WEB_MODEL, spec: { ...WEB_MODEL.spec, maxReplicas: 8 } };

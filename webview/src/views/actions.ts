@@ -1,4 +1,5 @@
 /** The toolbar: load a CSV, export the timeline and the chart, and (in VS Code) the lock. */
+import { formatMilli } from '../../../common/engine/quantity';
 import { buildChartSvg, chartToSvgFile } from '../../../common/preview/chart';
 import { timelineToCsv } from '../../../common/preview/csv';
 import { prometheusText } from '../../../common/prometheus/messages';
@@ -30,6 +31,10 @@ export function withDescription(chart: SvgNode, state: PanelState): SvgNode {
     ...(s.initialReplicas !== null ? [`${t(L, 'initialReplicas')} ${s.initialReplicas}`] : []),
     `${t(L, 'syncPeriod')} ${s.syncPeriodSeconds}`,
     `${t(L, 'podStartup')} ${s.podStartupSeconds}`,
+    // A what-if request draws scaling the cluster would not do: the file says it was assumed.
+    ...Object.entries(s.assumeRequests ?? {}).map(
+      ([resource, milli]) => `${t(L, 'assumeRequest', { resource })} ${formatMilli(milli, resource)}`,
+    ),
   ];
   const title: SvgNode = { tag: 'title', attrs: {}, text: t(L, 'hpaHeading', { name }) };
   const desc: SvgNode = {

@@ -25,6 +25,7 @@ export function chartInput(state: PanelState, run: PreviewRun, withCursor: boole
     cursorIndex: cursor,
     loadUnits: run.loadUnits,
     initialReplicas: run.initialReplicas,
+    uncomputable: run.uncomputable,
     ...(reality ? { actual: { label: prometheusText(state.locale, 'actual'), points: reality.points } } : {}),
   };
 }
