@@ -34,6 +34,7 @@ import {
 import type { Finding } from '../rules/types';
 import type { SeverityOverride } from '../settings';
 import { kustomizeLayout } from '../kustomize/layout';
+import { applyLayout } from '../kustomize/deploymentUnits';
 import { listFolder } from '../workspace/diskWorkspace';
 import { findIndexedFiles } from '../workspace/workspaceFiles';
 import { overlayCheckFindings } from '../overlays/kustomizeRun';
@@ -130,7 +131,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (f.text.length > settings.maxFileSizeBytes) tooLarge.add(f.display);
     else workspace.setFile(new FileModel(f.display, f.text, undefined));
   }
-  workspace.setPartialUris(layout.patchUris);
+  applyLayout(workspace, layout);
   const results: FileResult[] = [];
   const direct: Finding[] = [];
   for (const f of files) {

@@ -49,6 +49,14 @@ export interface Kustomization {
   /** Every patch, file or inline, in the order kustomize applies them. */
   patches: PatchEntry[];
   replicas: ReplicasEntry[];
+  /**
+   * Other files it reads (`configurations`, `crds`, `transformers`, `generators`, `validators`,
+   * `replacements[].path`, `openapi.path`): configuration, not resources, yet not stray files.
+   */
+  otherFiles: string[];
+  /** `namePrefix` and `nameSuffix` ('' when unset): kustomize renames every resource it includes. */
+  namePrefix: string;
+  nameSuffix: string;
   /** The whole file, for ranges. */
   root: YamlView;
 }
@@ -77,11 +85,26 @@ export function parseKustomization(text: string): Kustomization | undefined {
     const name = entry.get('name').string;
     if (name) replicas.push({ name, view: entry });
   }
+  // A transformer or generator entry may be an inline configuration rather than a file name.
+  const fileNames = (key: string) => strings(key).filter((s) => !s.includes('\n'));
+  const otherFiles = [
+    ...['configurations', 'crds', 'transformers', 'generators', 'validators'].flatMap(fileNames),
+    ...root
+      .get('replacements')
+      .items()
+      .map((item) => item.get('path').string)
+      .filter((s): s is string => s !== undefined && s.length > 0),
+  ];
+  const openapi = root.at('openapi', 'path').string;
+  if (openapi) otherFiles.push(openapi);
   return {
     includes: [...strings('resources'), ...strings('bases'), ...strings('components')],
     patchFiles,
     patches,
     replicas,
+    otherFiles,
+    namePrefix: root.get('namePrefix').string ?? '',
+    nameSuffix: root.get('nameSuffix').string ?? '',
     root,
   };
 }

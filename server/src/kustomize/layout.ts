@@ -86,11 +86,12 @@ export function kustomizeLayout(files: ReadonlyMap<string, string>, cwd?: string
 }
 
 /** A `resources:`-style entry of the kustomization in `dir` as a normalized path; `api/` names the folder `api`. */
-function includedPath(dir: string, entry: string): string {
+export function includedPath(dir: string, entry: string): string {
   return posix.normalize(posix.join(dir, entry)).replace(/\/+$/, '');
 }
 
-function isRemote(entry: string): boolean {
+/** A URL or a `github.com/...?ref=` entry: kustomize fetches it, nothing in the workspace. */
+export function isRemote(entry: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.startsWith('github.com/') || entry.includes('?ref=');
 }
 

@@ -151,7 +151,11 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   // A kustomize patch is checked on its own fields only: no required fields, no cross-resource rules.
   const partial = workspace.isPartial(file.uri);
   // The cluster changes what the version-dependent rules say (common/k8s/kubernetesVersions.ts).
-  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${clusterKey(settings.cluster)}|${partial}`;
+  // The names the overlays give its objects are judged too (schema's metadata.name).
+  const settingsKey = `${currentLocale()}|${settings.slowRampBudgetSeconds}|${clusterKey(settings.cluster)}|${partial}|${renamingKey(workspace, file.uri)}`;
+  // Nothing deploys a file in a kustomize tree that no kustomization lists: what is wrong in it
+  // reaches no cluster, so it is said as a hint that says why.
+  const undeployed = workspace.isUndeployed(file.uri);
 
   // The index's own objects, so rules can tell "this object" from the others by identity. They are
   // in document order, as the documents are, so one cursor pairs them.
@@ -162,7 +166,7 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   if (skipped) {
     const { whole, ...finding } = skipped;
     findings.push(finding);
-    if (whole) return findings;
+    if (whole) return undeployed ? findings.map(asUndeployed) : findings;
   }
   for (const doc of file.documents) {
     if (!doc.model.relevant) continue;
@@ -220,7 +224,26 @@ export function lintFile(file: FileModel, workspace: WorkspaceIndex, settings: H
   }
   // Patches written inline in a kustomization are partial objects too (inlinePatchLint.ts).
   if (isKustomizationPath(file.uri)) findings.push(...inlinePatchFindings(file, settings, lintFile));
-  return findings;
+  return undeployed ? findings.map(asUndeployed) : findings;
+}
+
+/** A finding on a file no kustomization deploys: a hint, saying so. */
+function asUndeployed(finding: Finding): Finding {
+  return {
+    ...finding,
+    severity: 'hint',
+    message: t('{message} (no kustomization lists this file, so nothing deploys it)', {
+      message: finding.message,
+    }),
+  };
+}
+
+/** How the overlays deploying a file rename its objects ('' when none does). */
+function renamingKey(workspace: WorkspaceIndex, uri: string): string {
+  const units = workspace.unitsOf(uri);
+  return units.some((u) => u.prefix !== '' || u.suffix !== '')
+    ? units.map((u) => `${u.prefix}\u0000${u.suffix}`).join('\u0001')
+    : '';
 }
 
 /** Related places at their documents' current offsets; one whose document is gone or changed is left out. */

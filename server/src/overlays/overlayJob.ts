@@ -20,6 +20,7 @@ import { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { FileModel } from '../yaml/documents';
 import { isKustomizationPath } from '../workspace/filePaths';
 import { type KustomizeLayout, fsPathOf, indexLayout, isInsideAny } from '../kustomize/layout';
+import { applyLayout } from '../kustomize/deploymentUnits';
 import { overlayFindings } from './overlayChecks';
 import { type KustomizeCommand, type RenderResult, type UnsavedInputs, renderOverlay } from './render';
 
@@ -101,7 +102,7 @@ export class OverlayJobRunner {
     }
     if (layoutChanged || this.layout === undefined) {
       this.layout = indexLayout(this.index);
-      this.index.setPartialUris(this.layout.patchUris);
+      applyLayout(this.index, this.layout);
     }
     const layout = this.layout;
     const overlay = layout.kustomizations.find((k) => k.uri === job.overlayUri);

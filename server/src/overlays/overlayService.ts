@@ -29,6 +29,7 @@ import {
   kustomizeLayout,
   overlayInputDirs,
 } from '../kustomize/layout';
+import { applyLayout } from '../kustomize/deploymentUnits';
 import {
   involvesAutoscaler,
   newRenderedFindings,
@@ -197,7 +198,7 @@ export class OverlayService {
     this.inputDirsByOverlay = new Map(
       renderableOverlays(this.layout).map((o) => [o.uri, overlayInputDirs(this.layout, o)]),
     );
-    const changed = this.options.workspace.setPartialUris(this.layout.patchUris);
+    const changed = applyLayout(this.options.workspace, this.layout);
     const overlays = new Set(renderableOverlays(this.layout).map((o) => o.uri));
     for (const uri of [...this.lastRender.keys()]) if (!overlays.has(uri)) this.lastRender.delete(uri);
     for (const uri of [...this.findingsByOverlay.keys()]) {

@@ -27,10 +27,17 @@ export const replicasConflictRule: Rule = {
       replicasSetByKustomization(object, context.workspace)
     )
       return;
-    // An HPA that meets this workload only in a rendered overlay is the overlay checks' to pair.
+    // An HPA that meets this workload only in a rendered overlay is the overlay checks' to pair; one
+    // that no apply sends with it (another overlay's, another folder's) never manages it.
     const autoscaler = context.workspace
       .autoscalersOf(object)
-      .find((a) => (isHpa(a) || isScaledObject(a)) && !pairedThroughKustomize(a, object, context.workspace));
+      .find(
+        (a) =>
+          (isHpa(a) || isScaledObject(a)) &&
+          context.workspace.deployedTogether(a, object) &&
+          context.workspace.referenceReaches(a, object) &&
+          !pairedThroughKustomize(a, object, context.workspace),
+      );
     if (!autoscaler) return;
     const min = isHpa(autoscaler) ? (autoscaler.root.at('spec', 'minReplicas').number ?? 1) : 1;
     if (count === 0 && min > 0) {

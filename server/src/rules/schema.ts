@@ -25,7 +25,7 @@ export const schemaRule: Rule = {
   kinds: [HPA_KIND, ...WORKLOAD_KINDS],
   scope: 'document',
   check(object, context) {
-    const errors = schemaErrors(object);
+    const { errors, renderedName } = schemaErrors(object, renderedNames(object, context));
     if (errors.length === 0) return;
     const meant = suggestionsOf(object, errors);
     const legacy = object.kind === HPA_KIND ? legacyMetricSources(object) : [];
@@ -37,16 +37,50 @@ export const schemaRule: Rule = {
       seen.add(key);
       if (error.keyword === 'required' && misspeltRequired(error, meant)) continue;
       if (explainedByLegacyFields(error, legacy)) continue;
-      reportError(object, error, context, meant.get(error));
+      reportError(object, error, context, meant.get(error), renderedName);
     }
   },
 };
 
-/** The schema's complaints about the object; none when no schema applies. */
-function schemaErrors(object: K8sObject): SchemaError[] {
+const NAME_PATH = '/metadata/name';
+
+/**
+ * The names the overlays deploying an HPA give it, when one of them renames it: a component may
+ * leave `name: -app` for its consumer's `namePrefix` to complete (workspace/deployment.ts).
+ */
+function renderedNames(object: K8sObject, context: RuleContext): string[] | undefined {
+  const name = object.root.at('metadata', 'name').value;
+  if (object.kind !== HPA_KIND || typeof name !== 'string') return undefined;
+  const units = context.workspace.unitsOf(object.uri);
+  if (!units.some((u) => u.prefix !== '' || u.suffix !== '')) return undefined;
+  return [...new Set(units.map((u) => `${u.prefix}${name}${u.suffix}`))];
+}
+
+/**
+ * The schema's complaints about the object (none when no schema applies). With rendered names,
+ * metadata.name is judged as each overlay renders it, and `renderedName` is the one found wrong.
+ */
+function schemaErrors(
+  object: K8sObject,
+  names: readonly string[] | undefined,
+): { errors: SchemaError[]; renderedName?: string } {
   const validate = validatorFor(object.kind, object.apiVersion);
-  if (!validate || validate(validatedValue(object))) return [];
-  return [...(validate.errors ?? [])];
+  if (!validate) return { errors: [] };
+  if (names === undefined) {
+    return { errors: validate(validatedValue(object)) ? [] : [...(validate.errors ?? [])] };
+  }
+  const value = object.root.value as { metadata: Record<string, unknown> };
+  let rest: SchemaError[] | undefined;
+  for (const name of names) {
+    const errors = validate({ ...value, metadata: { ...value.metadata, name } })
+      ? []
+      : [...(validate.errors ?? [])];
+    // Only the name differs from one rendering to the next: the other complaints are the same.
+    rest ??= errors.filter((e) => e.instancePath !== NAME_PATH);
+    const ofName = errors.filter((e) => e.instancePath === NAME_PATH);
+    if (ofName.length > 0) return { errors: [...rest, ...ofName], renderedName: name };
+  }
+  return { errors: rest ?? [] };
 }
 
 /** The name each unknown field or unsupported value most likely stands for, where one does. */
@@ -110,7 +144,7 @@ function misspeltRequired(error: SchemaError, meant: ReadonlyMap<SchemaError, st
  * its span in the file. The quick fix reads this, so it writes exactly what the message said.
  */
 export function schemaSuggestions(object: K8sObject): Suggestion[] {
-  const errors = schemaErrors(object);
+  const { errors } = schemaErrors(object, undefined);
   const suggestions: Suggestion[] = [];
   for (const [error, replacement] of suggestionsOf(object, errors)) {
     const view = viewAt(object, error.instancePath);
@@ -179,8 +213,14 @@ function reportError(
   error: SchemaError,
   context: RuleContext,
   suggestion: string | undefined,
+  renderedName: string | undefined,
 ): void {
   const view = viewAt(object, error.instancePath);
+  // A name an overlay completes is shown as it renders it.
+  const value =
+    renderedName !== undefined && error.instancePath === NAME_PATH
+      ? JSON.stringify(renderedName)
+      : shown(view);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -244,7 +284,7 @@ function reportError(
           view.valueSpan(),
           t('{path}: Invalid value: {value}: quantities must match the regular expression {pattern}', {
             path: view.path,
-            value: shown(view),
+            value,
             pattern: QUANTITY_SHAPE,
           }),
         );
@@ -254,7 +294,7 @@ function reportError(
         view.valueSpan(),
         t(
           "{path}: Invalid value: {value}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-          { path: view.path, value: shown(view) },
+          { path: view.path, value },
         ),
       );
       return;
@@ -263,7 +303,7 @@ function reportError(
         view.valueSpan(),
         t('{path}: Invalid value: {value}: must be no more than {limit} characters', {
           path: view.path,
-          value: shown(view),
+          value,
           limit: Number(params.limit),
         }),
       );

@@ -60,7 +60,7 @@ function identityOf(model: YamlDocumentModel): Identity | null {
   if (isMap(parsed.value)) {
     const root = YamlView.root(parsed, 0);
     const kind = root.get('kind').string;
-    if (kind !== undefined) {
+    if (kind !== undefined && !isPatchDirective(root)) {
       const metadata = root.get('metadata');
       const namespace = metadata.get('namespace').string;
       const apiVersion = root.get('apiVersion').string;
@@ -86,6 +86,16 @@ function identityOf(model: YamlDocumentModel): Identity | null {
   }
   identities.set(model, { id: model.id, identity });
   return identity;
+}
+
+/**
+ * A strategic-merge `$patch: delete` (or `replace`) document: an instruction to kustomize about
+ * the object it names (remove it, swap it whole), not an object. It defines nothing, and no rule
+ * judges it as the object its kind and name say.
+ */
+function isPatchDirective(root: YamlView): boolean {
+  const directive = root.get('$patch').string;
+  return directive === 'delete' || directive === 'replace';
 }
 
 /** The parse (model id) each object was read from: a full-text check that replaces it makes the object stale. */

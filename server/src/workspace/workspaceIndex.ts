@@ -11,6 +11,16 @@
  * are those that resolve to that very definition. An object without metadata.namespace matches
  * every namespace (it gets one at apply time).
  */
+import {
+  type Deployment,
+  type DeploymentUnit,
+  type FileDeployment,
+  NO_KUSTOMIZE,
+  deployedTogether,
+  deploymentKey,
+  mayMeet,
+  referenceReaches,
+} from './deployment';
 import { isKustomizationPath } from './filePaths';
 import type { FileModel } from '../yaml/documents';
 import { isCurrent, type K8sObject, objectOfDocument } from './objects';
@@ -84,6 +94,10 @@ export class WorkspaceIndex {
   private readonly targetsChanged = new Map<string, number>();
   private readonly kindsChanged = new Map<string, number>();
   private partialsChanged = 0;
+  /** Which files reach the cluster together (deployment.ts), from the kustomizations. */
+  private deployment: Deployment = NO_KUSTOMIZE;
+  private readonly deploymentByUri = new Map<string, FileDeployment>();
+  private deploymentChanged = 0;
   /**
    * The latest change of any kustomization's text. Rules read kustomizations (a `replicas:` entry
    * hands the count to the overlays; a kustomization between an HPA and its workload leaves the pair
@@ -103,6 +117,55 @@ export class WorkspaceIndex {
     this.partialUris = new Set(uris);
     if (changed.length > 0) this.partialsChanged = ++changeTicks;
     return changed;
+  }
+
+  /**
+   * Replaces what says which files reach the cluster together; returns the files of the index
+   * whose deployment changed, to re-lint.
+   */
+  setDeployment(deployment: Deployment): string[] {
+    const changed: string[] = [];
+    for (const uri of this.files.keys()) {
+      if (deploymentKey(this.deploymentOf(uri)) !== deploymentKey(deployment.of(uri))) changed.push(uri);
+    }
+    this.deployment = deployment;
+    this.deploymentByUri.clear();
+    if (changed.length > 0) this.deploymentChanged = ++changeTicks;
+    return changed;
+  }
+
+  /** How a file is deployed (deployment.ts): with its folder, by some overlays, or by nothing. */
+  deploymentOf(uri: string): FileDeployment {
+    if (this.deploymentByUri.has(uri)) return this.deploymentByUri.get(uri);
+    const deployment = this.deployment.of(uri);
+    this.deploymentByUri.set(uri, deployment);
+    return deployment;
+  }
+
+  /** A file in a kustomize tree that no kustomization lists: nothing applies its objects. */
+  isUndeployed(uri: string): boolean {
+    return this.deploymentOf(uri)?.length === 0;
+  }
+
+  /** The overlays that deploy a file, with the name prefix and suffix each gives its objects ([] when none). */
+  unitsOf(uri: string): readonly DeploymentUnit[] {
+    return this.deploymentOf(uri) ?? [];
+  }
+
+  /** Whether two objects reach the cluster in one apply (one overlay, or one folder no kustomization governs). */
+  deployedTogether(a: K8sObject, b: K8sObject): boolean {
+    return deployedTogether(this.deploymentOf(a.uri), this.deploymentOf(b.uri), a.uri, b.uri);
+  }
+
+  /**
+   * Whether an autoscaler's reference names this workload as both reach the cluster: files no
+   * kustomization governs, or an overlay whose renaming the reference follows (deployment.ts).
+   */
+  referenceReaches(autoscaler: K8sObject, workload: K8sObject): boolean {
+    return referenceReaches(
+      { uri: autoscaler.uri, kind: autoscaler.kind, deployment: this.deploymentOf(autoscaler.uri) },
+      { uri: workload.uri, kind: workload.kind, deployment: this.deploymentOf(workload.uri) },
+    );
   }
 
   /**
@@ -228,6 +291,7 @@ export class WorkspaceIndex {
     let stamp = Math.max(
       this.partialsChanged,
       this.kustomizationsChanged,
+      this.deploymentChanged,
       this.lastChange(own),
       this.lastChange(target),
     );
@@ -280,10 +344,17 @@ export class WorkspaceIndex {
     );
   }
 
-  /** The definition a reference resolves to: the nearest one to `from` (same file, same folder, nearest folder). */
+  /**
+   * The definition a reference resolves to: the nearest one to `from` (same file, same folder,
+   * nearest folder) among those an apply can send with it (one overlay, or files no kustomization
+   * governs), else the nearest of all.
+   */
   resolve(query: ObjectQuery, from: { uri: string } | undefined): K8sObject | undefined {
     const found = this.find(query.kind, query.namespace, query.name, query.group);
-    return from ? nearest(found, from.uri) : found[0];
+    if (!from) return found[0];
+    const own = this.deploymentOf(from.uri);
+    const meeting = found.filter((o) => mayMeet(own, this.deploymentOf(o.uri)));
+    return nearest(meeting.length > 0 ? meeting : found, from.uri);
   }
 
   /** The workload an HPA or ScaledObject points at, the nearest definition when the workspace holds several. */
@@ -351,15 +422,21 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Whether two autoscalers (HPA, ScaledObject, VPA) act on the same workload definition; when it is
-   * not in the workspace, whether they name it from the same folder.
+   * Whether two autoscalers (HPA, ScaledObject, VPA) reach the cluster together and act on the same
+   * workload definition; when it is not in the workspace, whether they name it from the same folder.
    */
   shareTarget(a: K8sObject, b: K8sObject): boolean {
     if (!a.scales || !b.scales) return false;
+    if (!this.deployedTogether(a, b)) return false;
     if (a.scales.kind !== b.scales.kind || a.scales.name !== b.scales.name) return false;
     if (!namespacesMatch(a.declaredNamespace, b.declaredNamespace)) return false;
     const target = this.resolveScales(a);
-    if (target) return sameDefinition(this.resolveScales(b), target);
+    if (target)
+      return (
+        sameDefinition(this.resolveScales(b), target) &&
+        this.referenceReaches(a, target) &&
+        this.referenceReaches(b, target)
+      );
     return folderOf(a.uri) === folderOf(b.uri);
   }
 }

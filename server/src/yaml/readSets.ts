@@ -25,6 +25,8 @@ const CONTAINER: ReadSet = { name: true, restartPolicy: true, resources: true };
 const WORKLOAD: ReadSet = {
   apiVersion: true,
   kind: true,
+  // A strategic-merge directive (`$patch: delete`) is no object at all (workspace/objects.ts).
+  $patch: true,
   metadata: { name: true, namespace: true },
   spec: {
     replicas: true,
