@@ -6,55 +6,22 @@
  * consumer renders it; a file in a kustomize tree that no kustomization lists gets hints saying so.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
-import { main } from '../../../server/src/cli';
-import type { CliIO } from '../../../server/src/cli/io';
+import { lintTree as lintFilesOnDisk } from '../../support/diskTree';
 import { skipUnlessOnPath } from '../../support/tools';
 
 /** [file, rule, severity, line, character, message] */
 type Row = [string, string, string, number, number, string];
 
-/** Writes `files` to a fresh folder, runs `hpa-lint --format json .` there and returns every finding. */
 async function lintTree(files: Record<string, string>, args: string[] = []): Promise<Row[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'hpa-deploy-'));
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await mkdir(dirname(join(dir, name)), { recursive: true });
-      await writeFile(join(dir, name), text);
-    }
-    let stdout = '';
-    const io: CliIO = {
-      stdout: (t) => void (stdout += t),
-      stderr: () => undefined,
-      readFile: (p) => readFile(p, 'utf8'),
-      cwd: dir,
-    };
-    await main(['--locale', 'en', '--format', 'json', ...args, '.'], io);
-    const results = JSON.parse(stdout) as {
-      file: string;
-      diagnostics: {
-        rule: string;
-        severity: string;
-        range: { start: { line: number; character: number } };
-        message: string;
-      }[];
-    }[];
-    return results.flatMap((f) =>
-      f.diagnostics.map((d): Row => [
-        f.file,
-        d.rule,
-        d.severity,
-        d.range.start.line,
-        d.range.start.character,
-        d.message,
-      ]),
-    );
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return (await lintFilesOnDisk(files, args)).map((f) => [
+    f.file,
+    f.rule,
+    f.severity,
+    f.line,
+    f.character,
+    f.message,
+  ]);
 }
 
 const DEPLOYMENT = `apiVersion: apps/v1

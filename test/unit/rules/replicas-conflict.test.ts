@@ -5,12 +5,8 @@
  * `replicas:` entry cannot reach one (kustomize refuses it for kinds outside the built-in ones).
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { main } from '../../../server/src/cli';
-import type { CliIO } from '../../../server/src/cli/io';
+import { lintTree as lintFilesOnDisk } from '../../support/diskTree';
 import { lintFiles } from '../../server/lintHelpers';
 
 const ROLLOUT = `apiVersion: argoproj.io/v1alpha1
@@ -77,35 +73,7 @@ test('a Rollout no autoscaler scales keeps its replicas without a finding', () =
 });
 
 async function lintTree(files: Record<string, string>) {
-  const dir = await mkdtemp(join(tmpdir(), 'hpa-rollout-'));
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await mkdir(dirname(join(dir, name)), { recursive: true });
-      await writeFile(join(dir, name), text);
-    }
-    let stdout = '';
-    const io: CliIO = {
-      stdout: (t) => void (stdout += t),
-      stderr: () => undefined,
-      readFile: (p) => readFile(p, 'utf8'),
-      cwd: dir,
-    };
-    await main(['--locale', 'en', '--format', 'json', '.'], io);
-    return (
-      JSON.parse(stdout) as {
-        file: string;
-        diagnostics: {
-          rule: string;
-          range: { start: { line: number; character: number } };
-          message: string;
-        }[];
-      }[]
-    ).flatMap((f) =>
-      f.diagnostics.map((d) => [f.file, d.rule, d.range.start.line, d.range.start.character, d.message]),
-    );
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return (await lintFilesOnDisk(files)).map((f) => [f.file, f.rule, f.line, f.character, f.message]);
 }
 
 const BASE = {
