@@ -74,7 +74,7 @@ describe('standalone schema validators', () => {
 /** A standalone module with one validator named `hpa` (no loadSchemaValidators export). */
 function evaluateStandaloneSingle(code: string) {
   return evaluateStandalone(
-    `${code}\nexports.loadSchemaValidators = () => ({ hpa: exports.hpa, workloads: {} });`,
+    `${code}\nexports.loadSchemaValidators = () => ({ hpa: exports.hpa, workloads: {}, lintConfig: exports.hpa });`,
   ).hpa;
 }
 

@@ -63,6 +63,10 @@ export function installSchemaCrossCheck(): CrossCheckCounts {
   const workloads: Record<string, SchemaValidator> = {};
   for (const [kind, validate] of Object.entries(compiled.workloads))
     workloads[kind] = crossChecking(validate, standalone.workloads[kind]!, kind, counts);
-  useSchemaValidatorsForTest({ hpa: crossChecking(compiled.hpa, standalone.hpa, 'hpa', counts), workloads });
+  useSchemaValidatorsForTest({
+    hpa: crossChecking(compiled.hpa, standalone.hpa, 'hpa', counts),
+    workloads,
+    lintConfig: crossChecking(compiled.lintConfig, standalone.lintConfig, 'lintConfig', counts),
+  });
   return counts;
 }

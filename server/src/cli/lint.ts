@@ -23,7 +23,7 @@ import { lintFile } from '../lint/lint';
 import { t } from '../localize';
 import { ALL_RULE_IDS, CONFIG_FILE_RULE } from '../rules/index';
 import { settingsForFile, type FileSettings } from '../config/fileSettings';
-import type { LoadedConfig } from '../config/lintConfigFiles';
+import { clusterErrorProblem, type LoadedConfig } from '../config/lintConfigFiles';
 import {
   checkClusterFlags,
   diskConfigFiles,
@@ -173,11 +173,11 @@ function settingsKeyOf(settings: HpaSettings): string {
  * linted paths gets its own entry: a broken config must fail CI.
  */
 function configFileResults(perFile: Map<string, FileSettings>, io: CliIO): FileResult[] {
-  const byConfig = new Map<string, { config: LoadedConfig; clusterError?: string }>();
+  const byConfig = new Map<string, { config: LoadedConfig; clusterError?: FileSettings }>();
   for (const fs of perFile.values()) {
     if (!fs.config) continue;
     const entry = byConfig.get(fs.config.path) ?? { config: fs.config };
-    entry.clusterError ??= fs.clusterError;
+    if (fs.clusterError !== undefined) entry.clusterError ??= fs;
     byConfig.set(fs.config.path, entry);
   }
   const out: FileResult[] = [];
@@ -190,13 +190,18 @@ function configFileResults(perFile: Map<string, FileSettings>, io: CliIO): FileR
       span: p.span,
       uri: display,
     }));
-    if (clusterError) {
-      const span = config.keySpans.kubernetesVersion ?? config.keySpans.featureGates ?? { start: 0, end: 0 };
+    const cluster =
+      clusterError &&
+      clusterErrorProblem(config, {
+        message: clusterError.clusterError,
+        path: clusterError.clusterErrorPath,
+      });
+    if (cluster) {
       findings.push({
         rule: CONFIG_FILE_RULE.id,
         severity: 'error',
-        message: clusterError,
-        span,
+        message: cluster.message,
+        span: cluster.span,
         uri: display,
       });
     }

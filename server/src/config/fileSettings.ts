@@ -11,7 +11,11 @@ import {
   type ConfigLayer,
   type NamedLayer,
 } from '../../../common/config/lintConfig';
-import { defaultClusterTarget, resolveClusterTarget } from '../../../common/k8s/kubernetesVersions';
+import {
+  defaultClusterTarget,
+  resolveClusterTarget,
+  type TargetError,
+} from '../../../common/k8s/kubernetesVersions';
 import { t } from '../localize';
 import { targetErrorText } from '../rules/kubernetesVersionText';
 import type { HpaSettings, SeverityOverride } from '../settings';
@@ -25,6 +29,8 @@ export interface FileSettings {
   ignored: boolean;
   /** The release or a gate named is wrong (in the user's language); the default release is used. */
   clusterError: string | undefined;
+  /** The key the error is about (`kubernetesVersion`, or `featureGates` and the gate). */
+  clusterErrorPath: string[] | undefined;
   /** Where the release came from. */
   origin: 'flags' | 'file' | 'settings' | 'default';
   /** Where the editor's settings differ from the file (the file wins), in the user's language. */
@@ -87,7 +93,12 @@ export function settingsForFile(
     config,
     ignored: config?.layer.ignore ? isIgnored(pathBelow(config, filePath), config.layer.ignore) : false,
     clusterError: resolved.ok ? undefined : targetErrorText(resolved.error),
+    clusterErrorPath: resolved.ok ? undefined : errorPath(resolved.error),
     origin,
     conflicts,
   };
+}
+
+function errorPath(error: TargetError): string[] {
+  return 'gate' in error ? ['featureGates', error.gate] : ['kubernetesVersion'];
 }

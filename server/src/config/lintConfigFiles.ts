@@ -7,14 +7,12 @@
  * checkout (a home folder, /tmp) never changes what CI sees; at the filesystem root otherwise.
  */
 import { dirname, join, relative, sep } from 'node:path';
-import {
-  CONFIG_FILE_NAME,
-  readConfigLayer,
-  type ConfigLayer,
-  type ConfigProblem,
-} from '../../../common/config/lintConfig';
+import { CONFIG_FILE_NAME, readConfigLayer, type ConfigLayer } from '../../../common/config/lintConfig';
+import { GATE_NAMES } from '../../../common/k8s/kubernetesVersions';
 import { t } from '../localize';
 import { ALL_RULE_IDS } from '../rules/index';
+import { targetErrorText } from '../rules/kubernetesVersionText';
+import { configSchemaProblems, placeOf, type ConfigSchemaProblem } from './configSchemaProblems';
 import type { Span } from '../yaml/ranges';
 import { FileModel } from '../yaml/documents';
 import { YamlView } from '../yaml/yamlView';
@@ -26,11 +24,18 @@ export interface LoadedConfig {
   folder: string;
   layer: ConfigLayer;
   /** Problems with their place in the file (already in the user's language). */
-  problems: { span: Span; message: string }[];
+  problems: ConfigFileProblem[];
   /** Where each top-level key's value is (for the settings-differ findings). */
   keySpans: Partial<Record<string, Span>>;
   /** The parsed file (for ranges). */
   model: FileModel;
+}
+
+export interface ConfigFileProblem {
+  span: Span;
+  message: string;
+  /** The key or entry it is about (['rules', 'min-replicas']). */
+  path: (string | number)[];
 }
 
 export interface ConfigFileSource {
@@ -104,7 +109,7 @@ export function pathBelow(config: LoadedConfig, filePath: string): string {
 
 export function parseConfig(path: string, text: string): LoadedConfig {
   const model = new FileModel(path, text, undefined);
-  const problems: { span: Span; message: string }[] = [];
+  const problems: ConfigFileProblem[] = [];
   const keySpans: Partial<Record<string, Span>> = {};
   const doc = model.documents[0];
   if (!doc) return { path, folder: dirname(path), layer: {}, problems, keySpans, model };
@@ -112,6 +117,7 @@ export function parseConfig(path: string, text: string): LoadedConfig {
   if (parsed.errors.length > 0) {
     const error = parsed.errors[0]!;
     problems.push({
+      path: [],
       span: { start: doc.offset + error.pos[0], end: doc.offset + error.pos[1] },
       message: t('{file} is not valid YAML: {detail}', {
         file: CONFIG_FILE_NAME,
@@ -123,19 +129,53 @@ export function parseConfig(path: string, text: string): LoadedConfig {
   const root = YamlView.root(parsed, doc.offset);
   for (const key of root.keys()) keySpans[key] = root.get(key).keySpan();
   const version = root.get('kubernetesVersion');
-  const { layer, problems: found } = readConfigLayer(root.value, ALL_RULE_IDS, version.sourceText);
-  for (const problem of found) {
-    problems.push({ span: viewAt(root, problem.path).keySpan(), message: problemText(problem) });
+  // The reader takes what is usable; the schema says what is wrong, and where (configSchemaProblems.ts).
+  const { layer } = readConfigLayer(root.value, ALL_RULE_IDS, version.sourceText);
+  for (const problem of configSchemaProblems(root)) {
+    const view = viewAt(root, problem.path);
+    problems.push({
+      span: placeOf(problem) === 'key' ? view.keySpan() : view.valueSpan(),
+      message: problemText(problem),
+      path: problem.path,
+    });
   }
   return { path, folder: dirname(path), layer, problems, keySpans, model };
+}
+
+/**
+ * Where a release or gate error (the version model's, FileSettings.clusterError) shows in the file:
+ * on the version's value or the gate's entry when the file sets them; undefined when the file's
+ * own problems already say it (an unknown gate, a version that is no release), or there is none.
+ */
+export function clusterErrorProblem(
+  config: LoadedConfig,
+  error: { message: string | undefined; path: string[] | undefined },
+): { span: Span; message: string } | undefined {
+  if (error.message === undefined) return undefined;
+  const path = error.path ?? ['kubernetesVersion'];
+  const same = (p: ConfigFileProblem) =>
+    p.path.length === path.length && p.path.every((k, i) => k === path[i]);
+  if (config.problems.some(same)) return undefined;
+  const doc = config.model.documents[0];
+  const view = doc ? viewAt(YamlView.root(doc.model.parsed, doc.offset), path) : undefined;
+  const span = view?.exists
+    ? path[0] === 'kubernetesVersion'
+      ? view.valueSpan()
+      : view.keySpan()
+    : (config.keySpans.kubernetesVersion ?? config.keySpans.featureGates ?? { start: 0, end: 0 });
+  return { span, message: error.message };
 }
 
 function viewAt(root: YamlView, path: readonly (string | number)[]): YamlView {
   return path.length === 0 ? root : root.at(...path);
 }
 
-function problemText(problem: ConfigProblem): string {
+function problemText(problem: ConfigSchemaProblem): string {
   switch (problem.code) {
+    case 'unknownGate':
+      return targetErrorText({ code: 'unknownGate', gate: problem.gate, known: GATE_NAMES.join(', ') });
+    case 'badVersion':
+      return problem.text;
     case 'notAMapping':
       return t(
         '{file} must be a mapping of settings (kubernetesVersion, featureGates, rules, slowRampBudgetSeconds, ignore)',

@@ -12,7 +12,12 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { releaseName } from '../../../common/k8s/kubernetesVersions';
 import type { KubernetesVersionInfo } from '../../../common/protocol';
 import { settingsForFile, type FileSettings } from '../config/fileSettings';
-import { isLintConfigPath, LintConfigFiles, type LoadedConfig } from '../config/lintConfigFiles';
+import {
+  clusterErrorProblem,
+  isLintConfigPath,
+  LintConfigFiles,
+  type LoadedConfig,
+} from '../config/lintConfigFiles';
 import { locate } from '../lint/findingsOutput';
 import { CONFIG_FILE_RULE } from '../rules/index';
 import type { Finding } from '../rules/types';
@@ -74,7 +79,11 @@ export class ClusterSettings {
       if (severity) findings.push({ rule: CONFIG_FILE_RULE.id, severity, message, span, uri });
     };
     for (const p of config.problems) push(p.span, p.message, CONFIG_FILE_RULE.defaultSeverity);
-    if (applied.clusterError) push(clusterSpan(config), applied.clusterError, 'error');
+    const cluster = clusterErrorProblem(config, {
+      message: applied.clusterError,
+      path: applied.clusterErrorPath,
+    });
+    if (cluster) push(cluster.span, cluster.message, 'error');
     for (const conflict of applied.conflicts)
       push(conflictSpan(config, conflict.key), conflict.text, 'warning');
     return locate(config.model, findings).map(toDiagnostic);
@@ -106,10 +115,6 @@ function pathOf(uri: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function clusterSpan(config: LoadedConfig): { start: number; end: number } {
-  return config.keySpans.kubernetesVersion ?? config.keySpans.featureGates ?? { start: 0, end: 0 };
 }
 
 function conflictSpan(config: LoadedConfig, key: string): { start: number; end: number } {

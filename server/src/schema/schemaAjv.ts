@@ -16,5 +16,6 @@ export function schemaAjv(extra: Options = {}): Ajv {
   ajv.addSchema(documents.podSpec);
   ajv.addSchema(documents.hpa);
   for (const schema of Object.values(documents.workloads)) ajv.addSchema(schema);
+  ajv.addSchema(documents.lintConfig);
   return ajv;
 }

@@ -39,3 +39,8 @@ export function validatorFor(kind: string, apiVersion: string | undefined): Sche
   // Own properties only: a kind is the file's text, and `constructor` must not find Object's.
   return apiVersion === 'apps/v1' && Object.hasOwn(v.workloads, kind) ? v.workloads[kind] : undefined;
 }
+
+/** The validator of `.hpa-lint.yaml` (schemas/hpa-lint-config.json). */
+export function lintConfigValidator(): SchemaValidator {
+  return validators().lintConfig;
+}

@@ -15,4 +15,6 @@ export interface SchemaValidators {
   hpa: SchemaValidator;
   /** By workload kind: Deployment, StatefulSet, ReplicaSet. */
   workloads: Readonly<Record<string, SchemaValidator>>;
+  /** `.hpa-lint.yaml` (schemas/hpa-lint-config.json). */
+  lintConfig: SchemaValidator;
 }

@@ -10,18 +10,27 @@
  */
 import standaloneCode from 'ajv/dist/standalone';
 import { schemaAjv } from './schemaAjv';
-import { HPA_VALIDATOR, validatorSchemaIds } from './schemaDocuments';
+import {
+  HPA_VALIDATOR,
+  isWorkloadValidator,
+  LINT_CONFIG_VALIDATOR,
+  validatorSchemaIds,
+} from './schemaDocuments';
 
 export function standaloneSchemaCode(): string {
   const ids = validatorSchemaIds();
   const code = standaloneCode(schemaAjv({ code: { source: true } }), ids);
   const workloads = Object.keys(ids)
-    .filter((name) => name !== HPA_VALIDATOR)
+    .filter(isWorkloadValidator)
     .map((name) => `${JSON.stringify(name)}: exports[${JSON.stringify(name)}]`)
     .join(', ');
   return `${code}
 exports.loadSchemaValidators = function loadSchemaValidators() {
-  return { hpa: exports[${JSON.stringify(HPA_VALIDATOR)}], workloads: { ${workloads} } };
+  return {
+    hpa: exports[${JSON.stringify(HPA_VALIDATOR)}],
+    workloads: { ${workloads} },
+    lintConfig: exports[${JSON.stringify(LINT_CONFIG_VALIDATOR)}],
+  };
 };
 `;
 }
