@@ -22,6 +22,10 @@ export const DOCUMENT_SELECTOR = [
   { language: 'yaml', scheme: 'file' },
   { language: 'yaml', scheme: 'untitled' },
   { language: 'yaml', scheme: 'vscode-vfs' },
+  // The repository's .hpa-lint.yaml in any language mode a user gave it: the server answers its
+  // diagnostics, completion and hover itself (no YAML extension needed).
+  { scheme: 'file', pattern: '**/.hpa-lint.yaml' },
+  { scheme: 'vscode-vfs', pattern: '**/.hpa-lint.yaml' },
 ];
 
 /**
@@ -33,6 +37,8 @@ export const BROWSER_DOCUMENT_SELECTOR = [
   ...DOCUMENT_SELECTOR,
   { language: 'yaml', scheme: 'vscode-remote' },
   { language: 'yaml', scheme: 'vscode-local' },
+  { scheme: 'vscode-remote', pattern: '**/.hpa-lint.yaml' },
+  { scheme: 'vscode-local', pattern: '**/.hpa-lint.yaml' },
 ];
 
 /** Settings and handles the server gets at `initialize`, beside the standard `locale`. */

@@ -21,6 +21,9 @@ import type { ClusterTarget } from '../../../common/k8s/kubernetesVersions';
 import { CREATE_HPA_KIND } from './fixes/createHpa';
 import { WRITE_BEHAVIOR_KIND } from './fixes/writeDefaultBehavior';
 import { provideHover } from './hover';
+import { provideConfigCompletion } from './configFileCompletion';
+import { provideConfigHover } from './configFileHover';
+import { isLintConfigPath } from '../config/lintConfigFiles';
 import { currentLocale } from '../localize';
 
 export interface LanguageFeatureDeps {
@@ -110,14 +113,22 @@ export function registerLanguageFeatures(
     return file && file.version === document.version ? file : undefined;
   };
 
+  // A `.hpa-lint.yaml` is its own kind of document: its keys, not an HPA's (configFile*.ts).
+  const isConfig = (uri: unknown): boolean => typeof uri === 'string' && isLintConfigPath(uri);
+
   connection.onHover((params) => {
     const file = current(params.textDocument.uri);
-    return file ? provideHover(file, params.position, context(params.textDocument.uri)) : null;
+    if (!file) return null;
+    const ctx = context(params.textDocument.uri);
+    return isConfig(file.uri)
+      ? provideConfigHover(file, params.position, ctx)
+      : provideHover(file, params.position, ctx);
   });
 
   connection.onCompletion((params) => {
     const file = current(params.textDocument.uri);
     if (!file) return [];
+    if (isConfig(file.uri)) return provideConfigCompletion(file, params.position, context(file.uri));
     return provideCompletion(file, params.position, context(params.textDocument.uri), {
       snippets: support().completionSnippets,
     });
@@ -125,6 +136,7 @@ export function registerLanguageFeatures(
 
   connection.onCodeAction((params) => {
     const file = current(params.textDocument.uri);
+    if (file && isConfig(file.uri)) return [];
     return file ? provideCodeActions(file, params.range, params.context, context()) : [];
   });
 

@@ -108,7 +108,10 @@ export interface FieldAt {
  * Finds the innermost field under a file offset. Hovering on a key or on its scalar value gives the
  * pair's path; hovering on the dash of a sequence item gives the item's path.
  */
-export function fieldAt(doc: IndexedDocument, fileOffset: number): FieldAt | undefined {
+export function fieldAt(
+  doc: Pick<IndexedDocument, 'offset' | 'yaml'>,
+  fileOffset: number,
+): FieldAt | undefined {
   const offset = fileOffset - doc.offset;
   let best: FieldAt | undefined;
   const relative = (node: unknown): [number, number] | undefined => {
