@@ -33,7 +33,7 @@ import {
 } from './clusterFlags';
 import type { Finding } from '../rules/types';
 import type { SeverityOverride } from '../settings';
-import { kustomizeLayout } from '../kustomize/layout';
+import { type KustomizationFile, kustomizeLayout } from '../kustomize/layout';
 import { applyLayout } from '../kustomize/deploymentUnits';
 import { listFolder } from '../workspace/diskWorkspace';
 import { findIndexedFiles } from '../workspace/workspaceFiles';
@@ -146,7 +146,9 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     results.push({ file: f.display, diagnostics: locate(model, own, (uri) => workspace.getFile(uri)) });
   }
   if (options.kustomize) {
-    const overlays = await overlayCheckFindings(layout, workspace, settings, direct, {
+    // Each overlay with the .hpa-lint.yaml nearest to its kustomization, not the first file's.
+    const overlaySettings = (overlay: KustomizationFile) => settingsOf(overlay.uri).settings;
+    const overlays = await overlayCheckFindings(layout, workspace, overlaySettings, direct, {
       command: options.kustomizeCommand,
       cwd: io.cwd,
     });

@@ -100,6 +100,7 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
       workspace,
       renderer: host.overlayRenderer(workspace),
       settings: () => settings,
+      overlaySettings: (uri) => clusters.forUri(uri).settings,
       root: workspaceFolders[0],
       republish: scheduleOpen,
       editPending: () => flushScheduled,
@@ -166,6 +167,8 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
   /** A `.hpa-lint.yaml` changed: every open file may now be linted against another release. */
   function configChanged(uri: string): void {
     clusters.changed(uri);
+    // Rendered overlays are checked against their own folder's release too.
+    overlays?.settingsChanged();
     lintOpenDocuments();
     clusterChanged();
   }

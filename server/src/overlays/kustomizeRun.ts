@@ -7,7 +7,7 @@ import { t } from '../localize';
 import type { HpaSettings } from '../settings';
 import type { Finding } from '../rules/types';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { type KustomizeLayout, overlayInputDirs } from '../kustomize/layout';
+import { type KustomizationFile, type KustomizeLayout, overlayInputDirs } from '../kustomize/layout';
 import {
   involvesAutoscaler,
   newRenderedFindings,
@@ -20,10 +20,14 @@ import { DEFAULT_RENDER_TIMEOUT_MS, findKustomizeCommand, renderOverlay } from '
 
 const PARALLEL_RENDERS = 2;
 
+/**
+ * `settingsFor` gives each overlay its own settings: those of the `.hpa-lint.yaml` nearest to its
+ * kustomization (envs/staging may be for 1.37 while envs/prod is for 1.35).
+ */
 export async function overlayCheckFindings(
   layout: KustomizeLayout,
   workspace: WorkspaceIndex,
-  settings: HpaSettings,
+  settingsFor: (overlay: KustomizationFile) => HpaSettings,
   direct: readonly Finding[],
   options: { command: string | undefined; cwd: string; timeoutMs?: number },
 ): Promise<Finding[]> {
@@ -36,7 +40,7 @@ export async function overlayCheckFindings(
     const how = t(
       'install kubectl (or kustomize) on PATH, or pass --kustomize-command; --no-kustomize silences this',
     );
-    return overlays.flatMap((overlay) => unavailableFinding(overlay, settings, how));
+    return overlays.flatMap((overlay) => unavailableFinding(overlay, settingsFor(overlay), how));
   }
   const perOverlay: Finding[][] = new Array<Finding[]>(overlays.length);
   let next = 0;
@@ -54,7 +58,7 @@ export async function overlayCheckFindings(
         result,
         layout,
         workspace,
-        settings,
+        settingsFor(overlay),
         overlayLabel(overlay, options.cwd),
       );
     }

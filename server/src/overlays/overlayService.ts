@@ -49,6 +49,11 @@ export interface OverlayServiceOptions {
   workspace: WorkspaceIndex;
   settings: () => HpaSettings;
   /**
+   * The settings an overlay's rendered objects are linted with: those of the `.hpa-lint.yaml`
+   * nearest to its kustomization (the server's per-file settings); `settings()` when absent.
+   */
+  overlaySettings?: (overlayUri: string) => HpaSettings;
+  /**
    * Workspace trust at start: without it nothing is rendered (a kustomization can point anywhere).
    * The client reports a later grant (setTrusted).
    */
@@ -246,7 +251,7 @@ export class OverlayService {
         const overlay = renderableOverlays(this.layout).find((o) => o.uri === overlayUri);
         if (!overlay) continue;
         const before = this.findingsByOverlay.get(overlayUri) ?? [];
-        const settings = this.options.settings();
+        const settings = this.options.overlaySettings?.(overlayUri) ?? this.options.settings();
         let findings: Finding[];
         const dirs = this.inputDirsByOverlay.get(overlayUri) ?? [overlay.dir];
         if (!involvesAutoscaler(dirs, this.options.workspace)) {
