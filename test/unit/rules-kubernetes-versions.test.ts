@@ -2,7 +2,7 @@
  * The matrix: the same manifests judged on Kubernetes 1.25, 1.31, 1.34, 1.35, 1.36 and 1.37, with
  * nothing configured (the newest release assumed), and with gates flipped, with the exact findings
  * of the version-dependent rules (min-replicas, tolerance-support, deprecated-api-version,
- * missing-resource-request). Every version-dependent message names the release it assumed.
+ * missing-resource-request, container-resource-support). Every version-dependent message names the release it assumed.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -14,6 +14,7 @@ const VERSION_RULES = new Set([
   'tolerance-support',
   'deprecated-api-version',
   'missing-resource-request',
+  'container-resource-support',
 ]);
 
 function on(version: string | undefined, featureGates?: Record<string, boolean>) {
@@ -74,7 +75,15 @@ const podLevel = [
   '',
 ].join('\n');
 
-const MANIFESTS = { externalToZero, cpuToZero, tolerance, v2beta2, podLevel };
+const containerResource = hpa([
+  'minReplicas: 2',
+  'maxReplicas: 10',
+  'metrics:',
+  '  - type: ContainerResource',
+  '    containerResource: { name: cpu, container: app, target: { type: Utilization, averageUtilization: 60 } }',
+]);
+
+const MANIFESTS = { externalToZero, cpuToZero, tolerance, v2beta2, podLevel, containerResource };
 
 /** [manifest, rule, severity, message] for every version-dependent finding. */
 function findings(settings: ReturnType<typeof on>): [string, string, string, string][] {
@@ -116,6 +125,12 @@ const V2BETA2_REMOVED = (release: string, assumed = `(Kubernetes ${release})`) =
   'error',
   `autoscaling/v2beta2 is not served by Kubernetes ${release} (removed in 1.26): use autoscaling/v2 ${assumed}`,
 ];
+const CONTAINER_RESOURCE_REFUSED = (release: string, stage: string, assumed = `(Kubernetes ${release})`) => [
+  'containerResource',
+  'container-resource-support',
+  'error',
+  `spec.metrics[0].containerResource: Required value: must populate information for the given metric source: the API server of Kubernetes ${release} drops containerResource without the HPAContainerMetrics feature gate (${stage}, off here; on by default from 1.27) ${assumed}`,
+];
 const POD_LEVEL_IGNORED = (release: string) => [
   'podLevel',
   'missing-resource-request',
@@ -123,7 +138,7 @@ const POD_LEVEL_IGNORED = (release: string) => [
   `cpu utilization cannot be computed: Deployment "web" has no cpu request in container "app", and its pod-level request counts only from Kubernetes 1.34 (PodLevelResources) (Kubernetes ${release})`,
 ];
 
-test('Kubernetes 1.25: v2beta2 still served (deprecated), no tolerance field, no scale to zero, no pod-level requests', () => {
+test('Kubernetes 1.25: v2beta2 still served (deprecated), no tolerance field, no scale to zero, no pod-level requests, ContainerResource refused', () => {
   assert.deepEqual(findings(on('1.25')), [
     ZERO_ERROR('1.25'),
     CPU_ZERO,
@@ -135,6 +150,7 @@ test('Kubernetes 1.25: v2beta2 still served (deprecated), no tolerance field, no
       'autoscaling/v2beta2 is deprecated: served until Kubernetes 1.25, removed in 1.26: use autoscaling/v2 (Kubernetes 1.25)',
     ],
     POD_LEVEL_IGNORED('1.25'),
+    CONTAINER_RESOURCE_REFUSED('1.25', 'alpha'),
   ]);
 });
 
@@ -211,4 +227,33 @@ test('nothing configured: the newest release (1.37) is assumed; what works there
     // Removed on the assumed release, but served on the older ones the manifest may be for: a warning.
     (([id, rule, , message]) => [id, rule, 'warning', message])(V2BETA2_REMOVED('1.37', assumed)),
   ]);
+});
+
+test('ContainerResource metrics by release: refused on 1.25–1.26 unless HPAContainerMetrics is on, and where it is turned off before GA', () => {
+  const rows = (settings: ReturnType<typeof on>) =>
+    findings(settings).filter((f) => f[0] === 'containerResource');
+  assert.deepEqual(rows(on('1.26')), [CONTAINER_RESOURCE_REFUSED('1.26', 'alpha')]);
+  assert.deepEqual(rows(on('1.26', { HPAContainerMetrics: true })), []);
+  assert.deepEqual(rows(on('1.27')), []);
+  assert.deepEqual(rows(on('1.29', { HPAContainerMetrics: false })), [
+    CONTAINER_RESOURCE_REFUSED('1.29', 'beta', '(Kubernetes 1.29 (HPAContainerMetrics=false))'),
+  ]);
+  for (const release of ['1.30', '1.31', '1.34', '1.35', '1.36', '1.37'])
+    assert.deepEqual(rows(on(release)), []);
+  assert.deepEqual(
+    rows(on(undefined)),
+    [],
+    'every release from 1.27 keeps it: nothing on the assumed newest',
+  );
+  // GA from 1.30: the gate is locked on; gone from 1.32.
+  const locked = resolveClusterTarget({
+    kubernetesVersion: '1.30',
+    featureGates: { HPAContainerMetrics: false },
+  });
+  assert.deepEqual(locked.ok ? undefined : locked.error.code, 'gateLocked');
+  const removed = resolveClusterTarget({
+    kubernetesVersion: '1.32',
+    featureGates: { HPAContainerMetrics: false },
+  });
+  assert.deepEqual(removed.ok ? undefined : removed.error.code, 'gateRemoved');
 });

@@ -21,6 +21,7 @@
  *   scale-target-ref            error    scaleTargetRef needs a kind and name (valid path segments) and an apiVersion with a group.
  *   missing-resource-request    warning  A cpu/memory Utilization metric needs that request on every counted container.
  *   container-not-found         error    A ContainerResource metric names a container the Pod template lacks.
+ *   container-resource-support  error    A ContainerResource metric the release refuses (1.25–1.26, or HPAContainerMetrics off).
  *   replicas-conflict           warning  A workload scaled by an HPA sets spec.replicas (0 = maintenance mode: info).
  *   target-not-scalable         error    scaleTargetRef names a kind with no scale subresource.
  *   target-not-found            info     The scale target is not in the workspace.
@@ -59,6 +60,7 @@ import { targetNotFoundRule } from './target-not-found';
 import { targetNotScalableRule } from './target-not-scalable';
 import { toleranceRangeRule } from './tolerance-range';
 import { toleranceSupportRule } from './tolerance-support';
+import { containerResourceSupportRule } from './container-resource-support';
 import { vpaConflictRule } from './vpa-conflict';
 import { BEHAVIOR_RULES } from './behavior';
 import type { Rule } from './types';
@@ -93,6 +95,7 @@ export const ALL_RULES: readonly Rule[] = [
   scaleTargetRefRule,
   missingResourceRequestRule,
   containerNotFoundRule,
+  containerResourceSupportRule,
   replicasConflictRule,
   targetNotScalableRule,
   targetNotFoundRule,
