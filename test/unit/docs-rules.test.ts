@@ -10,6 +10,7 @@ import { FileModel } from '../../server/src/yaml/documents';
 import { lintFile } from '../../server/src/lint/lint';
 import { ALL_RULES, FILE_TOO_LARGE_RULE, YAML_SYNTAX_RULE } from '../../server/src/rules/index';
 import { DEFAULT_SETTINGS } from '../../server/src/settings';
+import { resolveClusterTarget } from '../../common/k8s/kubernetesVersions';
 import { WorkspaceIndex } from '../../server/src/workspace/workspaceIndex';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -49,13 +50,25 @@ const REGISTERED: { id: string; defaultSeverity: string }[] = [
 const LINTABLE = REGISTERED.filter((r) => r.id !== FILE_TOO_LARGE_RULE.id);
 
 /** The rule ids the linter reports for one file holding `text`, alone in its workspace. */
-function reportedRules(text: string): string[] {
+function reportedRules(text: string, settings = DEFAULT_SETTINGS): string[] {
   const uri = 'file:///docs/example.yaml';
   const workspace = new WorkspaceIndex();
   workspace.setFile(new FileModel(uri, text, undefined));
   const file = workspace.getFile(uri);
   assert.ok(file, 'the example is in the workspace');
-  return lintFile(file, workspace, DEFAULT_SETTINGS).map((f) => f.rule);
+  return lintFile(file, workspace, settings).map((f) => f.rule);
+}
+
+/**
+ * A page whose examples are for one release says so ("The examples are for Kubernetes 1.26."): a
+ * rule that only fires on older releases is shown there; the others lint on the default release.
+ */
+function exampleSettings(page: string): typeof DEFAULT_SETTINGS {
+  const release = /^The examples are for Kubernetes (1\.\d+)\.$/m.exec(page)?.[1];
+  if (release === undefined) return DEFAULT_SETTINGS;
+  const resolved = resolveClusterTarget({ kubernetesVersion: release });
+  assert.ok(resolved.ok, `Kubernetes ${release} is a release the model knows`);
+  return { ...DEFAULT_SETTINGS, cluster: resolved.value };
 }
 
 /** The first fenced block after a `## <section>` heading (any language: a YAML error is shown as text). */
@@ -217,10 +230,14 @@ for (const id of pageIds()) {
 for (const { id } of LINTABLE) {
   test(`docs/rules/${id}.md: the bad example triggers ${id}, the good one does not`, () => {
     const page = readPage(id);
-    assert.ok(reportedRules(exampleIn(page, 'Bad example')).includes(id), 'the bad example is reported');
+    const settings = exampleSettings(page);
+    assert.ok(
+      reportedRules(exampleIn(page, 'Bad example'), settings).includes(id),
+      'the bad example is reported',
+    );
     const good = exampleIn(page, 'Good example');
     if (isCompleteManifest(good)) {
-      assert.ok(!reportedRules(good).includes(id), 'the good example is clean');
+      assert.ok(!reportedRules(good, settings).includes(id), 'the good example is clean');
     }
   });
 }
