@@ -93,6 +93,11 @@ export interface PreviewCluster {
   /** False: nothing configured, the newest release assumed. */
   configured: boolean;
   options: Partial<ControllerOptions>;
+  /**
+   * Where the release came from, for the panel's "Kubernetes 1.35 (from envs/prod/.hpa-lint.yaml)":
+   * the `.hpa-lint.yaml` in force (its path relative to the workspace folder), or the settings.
+   */
+  source?: { origin: 'file'; file: string } | { origin: 'settings' };
 }
 
 export interface PreviewProblem {

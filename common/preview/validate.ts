@@ -106,7 +106,15 @@ export function isPreviewModel(v: unknown): v is PreviewModel {
     isOptional(v.overlay, isStr) &&
     isOptional(
       v.cluster,
-      (c) => isObj(c) && isStr(c.release) && typeof c.configured === 'boolean' && isObj(c.options),
+      (c) =>
+        isObj(c) &&
+        isStr(c.release) &&
+        typeof c.configured === 'boolean' &&
+        isObj(c.options) &&
+        isOptional(
+          c.source,
+          (s) => isObj(s) && (s.origin === 'settings' || (s.origin === 'file' && isStr(s.file))),
+        ),
     )
   );
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import type { KubernetesVersionInfo } from '../../common/protocol';
+import type { KubernetesVersionInfo, PreviewModel } from '../../common/protocol';
 import { LspClient } from '../support/lspClient';
 
 const WORKER = `apiVersion: autoscaling/v2
@@ -89,6 +89,20 @@ describe('.hpa-lint.yaml over LSP', () => {
     assert.equal(info.configFile, uriOf(dir, '.hpa-lint.yaml'));
     assert.deepEqual(info.conflicts, [
       'the setting hpa.kubernetesVersion says 1.35, .hpa-lint.yaml says 1.36: the file applies, as in CI',
+    ]);
+  });
+
+  test('the preview model says which .hpa-lint.yaml its release came from', async () => {
+    const source = async (path: string) =>
+      (await client.request<PreviewModel | null>('hpa/previewModel', { uri: uriOf(dir, path), line: 0 }))
+        ?.cluster;
+    assert.deepEqual(await source('worker.yaml').then((c) => [c?.release, c?.source]), [
+      '1.36',
+      { origin: 'file', file: '.hpa-lint.yaml' },
+    ]);
+    assert.deepEqual(await source('envs/staging/worker.yaml').then((c) => [c?.release, c?.source]), [
+      '1.37',
+      { origin: 'file', file: 'envs/staging/.hpa-lint.yaml' },
     ]);
   });
 

@@ -316,3 +316,26 @@ test('while the server starts the panel says so, keeps a restored model, and fil
   assert.equal(await restored.page.locator('svg path.hpa-replicas').count(), 3);
   await assertClean(restored);
 });
+
+test('the summary says which release is modelled, from where, and what in the run depends on it', async () => {
+  const panel = await openPanel(browser, server.origin);
+  const n = await panel.renders();
+  const model = {
+    ...WEB_MODEL,
+    spec: { ...WEB_MODEL.spec, minReplicas: 0 },
+    cluster: {
+      release: '1.35',
+      configured: true,
+      options: { configurableTolerance: true, scaleToZero: false, scaledToZeroCondition: false },
+      source: { origin: 'file' as const, file: 'envs/prod/.hpa-lint.yaml' },
+    },
+  };
+  await panel.send({ type: 'model', model, locale: 'en', locked: false });
+  await panel.waitForRender(n);
+  await panel.page.waitForSelector('.summary .release-note');
+  assert.deepEqual(await panel.page.locator('.summary .release-note').allTextContents(), [
+    'Kubernetes 1.35 (from envs/prod/.hpa-lint.yaml)',
+    'Scaling to 0 depends on the release: Kubernetes 1.35 refuses minReplicas 0, so this run never goes below 1.',
+  ]);
+  await assertClean(panel);
+});

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { releaseName } from '../../../common/k8s/kubernetesVersions';
-import type { KubernetesVersionInfo } from '../../../common/protocol';
+import type { KubernetesVersionInfo, PreviewCluster } from '../../../common/protocol';
 import { settingsForFile, type FileSettings } from '../config/fileSettings';
 import {
   clusterErrorProblem,
@@ -87,6 +87,23 @@ export class ClusterSettings {
     for (const conflict of applied.conflicts)
       push(conflictSpan(config, conflict.key), conflict.text, 'warning');
     return locate(config.model, findings).map(toDiagnostic);
+  }
+
+  /**
+   * Where a file's release came from, for the preview panel: the `.hpa-lint.yaml` in force as a
+   * path relative to the workspace folder `root` (a URI), or the settings; undefined by default.
+   */
+  previewSource(uri: string, root: string | undefined): PreviewCluster['source'] {
+    const fs = this.forUri(uri);
+    if (fs.origin === 'settings' || fs.origin === 'flags') return { origin: 'settings' };
+    if (fs.origin !== 'file' || !fs.config) return undefined;
+    const configUri = pathToFileURL(fs.config.path).toString();
+    const prefix = root === undefined ? undefined : root.endsWith('/') ? root : `${root}/`;
+    const file =
+      prefix !== undefined && configUri.startsWith(prefix)
+        ? decodeURIComponent(configUri.slice(prefix.length))
+        : fs.config.path;
+    return { origin: 'file', file };
   }
 
   /** What the status item shows for a file. */

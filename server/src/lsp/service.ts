@@ -32,7 +32,11 @@ import { registerLanguageFeatures } from '../features/register';
 import { fileTooLargeDiagnostics, toDiagnostic } from './diagnostics';
 import { FullTextCheck } from './fullTextCheck';
 import { ClusterSettings } from './clusterSettings';
-import { KubernetesVersionChangedNotification, KubernetesVersionRequest } from '../../../common/protocol';
+import {
+  KubernetesVersionChangedNotification,
+  KubernetesVersionRequest,
+  type PreviewModel,
+} from '../../../common/protocol';
 import { WorkspaceSync } from './workspaceSync';
 import { OverlayService, overlayOptions } from '../overlays/overlayService';
 import type { ServerHost } from './serverHost';
@@ -308,7 +312,7 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
     workspace,
     indexedFile,
     (uri) => clusters.forUri(uri).settings,
-    (m, p) => withOverlays(m, p, overlays),
+    (m, p) => withReleaseSource(withOverlays(m, p, overlays), p.uri),
   );
   registerOverlayHandlers(connection, () => overlays);
   registerBehaviorEdit(connection, indexedFile);
@@ -316,6 +320,12 @@ export function startHpaService(connection: Connection, host: ServerHost): HpaSe
     const uri = (params as { uri?: unknown } | null)?.uri;
     return typeof uri === 'string' ? clusters.versionInfo(uri) : null;
   });
+
+  /** The preview's model with where its release came from (the panel says it in words). */
+  function withReleaseSource(model: PreviewModel, uri: string): PreviewModel {
+    const source = clusters.previewSource(uri, workspaceFolders[0]);
+    return model.cluster && source ? { ...model, cluster: { ...model.cluster, source } } : model;
+  }
 
   /** The file as the index holds it, brought up to date first when an edit is still pending. */
   function indexedFile(uri: string): FileModel | undefined {

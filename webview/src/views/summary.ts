@@ -7,6 +7,7 @@ import { realityOfRun, type PrometheusReplay } from '../../../common/prometheus/
 import { t } from '../../../common/preview/strings';
 import { summarize } from '../../../common/preview/summary';
 import { uncomputableNotes } from '../../../common/preview/requestNotes';
+import { releaseNotes } from '../../../common/preview/releaseNotes';
 import { clear, h } from '../dom';
 import { formatNumber } from '../format';
 import type { View, ViewContext } from './view';
@@ -21,15 +22,25 @@ const HEADS = [
 
 export class SummaryView implements View {
   readonly element = h('section', { class: 'summary' });
-  private drawn: { run: PreviewRun | null; locale: PreviewLocale; replay: PrometheusReplay | null } | null =
-    null;
+  private drawn: {
+    run: PreviewRun | null;
+    locale: PreviewLocale;
+    replay: PrometheusReplay | null;
+    model: unknown;
+  } | null = null;
 
   render({ state, run }: ViewContext): void {
     const L = state.locale;
     const replay = state.replay;
-    if (this.drawn && this.drawn.run === run && this.drawn.locale === L && this.drawn.replay === replay)
+    if (
+      this.drawn &&
+      this.drawn.run === run &&
+      this.drawn.locale === L &&
+      this.drawn.replay === replay &&
+      this.drawn.model === state.model
+    )
       return;
-    this.drawn = { run, locale: L, replay };
+    this.drawn = { run, locale: L, replay, model: state.model };
     clear(this.element);
     if (!run || run.runs.length === 0) return;
     const body = run.runs.map((v) => {
@@ -57,6 +68,8 @@ export class SummaryView implements View {
       ]),
       // Figures of a metric the controller cannot compute are of a run that never scales on it.
       ...uncomputableNotes(L, run).map((note) => h('p', { class: 'uncomputable' }, [note])),
+      // The release modelled, and what in this run holds only on it.
+      ...releaseNotes(L, state.model).map((note) => h('p', { class: 'release-note' }, [note])),
     );
     // How far this manifest's run is from what the HPA did (Prometheus loads with kube-state-metrics).
     const thisRun = run.runs.find((v) => v.key === 'this') ?? run.runs[0];
