@@ -18,6 +18,7 @@
  */
 import { metricDisplayName } from '../engine/metricEvaluation';
 import type { HPASpec, MetricSpec } from '../engine/types';
+import { labelSelectorOf } from '../k8s/labelSelector';
 import { podNamePattern, type PodNamePattern } from './podNames';
 import { promDuration } from './time';
 
@@ -54,33 +55,31 @@ function metricSelector(name: string, matchers: string[]): string {
 
 /**
  * A Kubernetes label selector as PromQL matchers. Label names that PromQL cannot spell (`app.kubernetes.io/name`)
- * are written as the adapters export them: every other character becomes `_`.
+ * are written as the adapters export them: every other character becomes `_`. The selector is read by
+ * the one reading of label selectors (k8s/labelSelector.ts); one that does not convert matches nothing
+ * in the cluster, so it adds no matcher here (the linter reports it).
  */
 export function selectorMatchers(selector: unknown): string[] {
-  if (typeof selector !== 'object' || selector === null) return [];
-  const out: string[] = [];
+  const parsed = labelSelectorOf(selector);
+  if (!parsed) return [];
   const label = (k: string) => (LABEL_NAME.test(k) ? k : k.replace(/[^a-zA-Z0-9_]/g, '_'));
-  const alternatives = (values: unknown) =>
-    promString(
-      (Array.isArray(values) ? values : [])
-        .map((v) => String(v).replace(/[\\.^$|?*+()[\]{}]/g, '\\$&'))
-        .join('|'),
-    );
-  const { matchLabels, matchExpressions } = selector as { matchLabels?: unknown; matchExpressions?: unknown };
-  if (typeof matchLabels === 'object' && matchLabels !== null) {
-    for (const [k, v] of Object.entries(matchLabels)) out.push(`${label(k)}=${promString(String(v))}`);
-  }
-  if (Array.isArray(matchExpressions)) {
-    for (const e of matchExpressions as { key?: unknown; operator?: unknown; values?: unknown }[]) {
-      if (typeof e?.key !== 'string') continue;
-      const k = label(e.key);
-      if (e.operator === 'In') out.push(`${k}=~${alternatives(e.values)}`);
-      else if (e.operator === 'NotIn') out.push(`${k}!~${alternatives(e.values)}`);
-      else if (e.operator === 'Exists') out.push(`${k}!=""`);
-      else if (e.operator === 'DoesNotExist') out.push(`${k}=""`);
+  const alternatives = (values: readonly string[]) =>
+    promString(values.map((v) => v.replace(/[\\.^$|?*+()[\]{}]/g, '\\$&')).join('|'));
+  return parsed.requirements.map(({ key, operator, values }) => {
+    const k = label(key);
+    switch (operator) {
+      case 'In':
+        return values.length === 1
+          ? `${k}=${promString(values[0] as string)}`
+          : `${k}=~${alternatives(values)}`;
+      case 'NotIn':
+        return `${k}!~${alternatives(values)}`;
+      case 'Exists':
+        return `${k}!=""`;
+      case 'DoesNotExist':
+        return `${k}=""`;
     }
-  }
-  return out;
+  });
 }
 
 function rateWindow(stepSeconds: number): string {
