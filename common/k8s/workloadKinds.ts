@@ -6,6 +6,8 @@
 
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 export const SCALED_OBJECT_KIND = 'ScaledObject';
+/** The autoscaler kinds (see isAutoscaler): what most rules check, and what the workspace lists as autoscalers. */
+export const AUTOSCALER_KINDS: readonly string[] = [HPA_KIND, SCALED_OBJECT_KIND];
 /** Not a workload: its default requests stand in for a workload's missing ones at admission. */
 export const LIMIT_RANGE_KIND = 'LimitRange';
 

@@ -4,14 +4,13 @@
  */
 import { t } from '../localize';
 import { HPA_KIND } from '../workspace/scaleTarget';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const autoscalingV1CpuOnlyRule: Rule = {
+export const autoscalingV1CpuOnlyRule = documentRule({
   id: 'autoscaling-v1-cpu-only',
   defaultSeverity: 'hint',
   description: 'autoscaling/v1 (served, GA) scales on cpu utilization only and has no behavior.',
   kinds: [HPA_KIND],
-  scope: 'document',
   check(object, context) {
     const apiVersion = object.root.get('apiVersion');
     if (apiVersion.string !== 'autoscaling/v1') return;
@@ -22,4 +21,4 @@ export const autoscalingV1CpuOnlyRule: Rule = {
       ),
     );
   },
-};
+});

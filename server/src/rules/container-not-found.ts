@@ -7,14 +7,13 @@ import { injectedSidecar } from '../workspace/injectedSidecars';
 import { countedContainers, podSpecOf } from '../workspace/podTemplate';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { describe, resolvedWorkload } from './targets';
-import type { Rule } from './types';
+import { workspaceRule } from './types';
 
-export const containerNotFoundRule: Rule = {
+export const containerNotFoundRule = workspaceRule({
   id: 'container-not-found',
   defaultSeverity: 'error',
   description: 'A ContainerResource metric must name a container of the target\u2019s Pod template.',
   kinds: [HPA_KIND],
-  scope: 'workspace',
   check(object, context) {
     if (!isHpa(object)) return;
     const workload = resolvedWorkload(object, context.workspace);
@@ -62,4 +61,4 @@ export const containerNotFoundRule: Rule = {
       );
     }
   },
-};
+});

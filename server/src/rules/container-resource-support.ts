@@ -15,15 +15,14 @@ import {
 import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { assumedRelease, releaseOf } from './kubernetesVersionText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const containerResourceSupportRule: Rule = {
+export const containerResourceSupportRule = documentRule({
   id: 'container-resource-support',
   defaultSeverity: 'error',
   description:
     'A ContainerResource metric on a release that refuses it (1.25–1.26, or HPAContainerMetrics turned off before 1.30).',
   kinds: [HPA_KIND],
-  scope: 'document',
   check(object, context) {
     if (!isHpa(object)) return;
     const cluster = context.settings.cluster;
@@ -52,4 +51,4 @@ export const containerResourceSupportRule: Rule = {
         );
       });
   },
-};
+});

@@ -8,15 +8,14 @@ import { apiVersionServed, releaseName } from '../../../common/k8s/kubernetesVer
 import { t } from '../localize';
 import { HPA_KIND } from '../workspace/scaleTarget';
 import { assumedRelease, releaseOf } from './kubernetesVersionText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const deprecatedApiVersionRule: Rule = {
+export const deprecatedApiVersionRule = documentRule({
   id: 'deprecated-api-version',
   defaultSeverity: 'warning',
   description:
     'autoscaling/v2beta1 and v2beta2: "served until" or "removed in" for the chosen release (removed: an error).',
   kinds: [HPA_KIND],
-  scope: 'document',
   check(object, context) {
     const apiVersion = object.root.get('apiVersion');
     const version = apiVersion.string;
@@ -55,4 +54,4 @@ export const deprecatedApiVersionRule: Rule = {
     }
     // autoscaling/v1 is served and GA: not deprecated (its cpu-only limit is autoscaling-v1-cpu-only's).
   },
-};
+});

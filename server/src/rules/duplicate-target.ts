@@ -7,16 +7,14 @@
  */
 import { basename } from 'node:path';
 import { listOf, t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
+import { scaleTargetOf } from '../workspace/scaleTarget';
 import { sameIdentity } from '../workspace/workspaceIndex';
-import type { Rule } from './types';
+import { workspaceRule } from './types';
 
-export const duplicateTargetRule: Rule = {
+export const duplicateTargetRule = workspaceRule({
   id: 'duplicate-target',
   defaultSeverity: 'warning',
   description: 'Two HPAs, or an HPA and a KEDA ScaledObject, scale the same workload.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'workspace',
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref) return;
@@ -62,4 +60,4 @@ export const duplicateTargetRule: Rule = {
       { related },
     );
   },
-};
+});

@@ -1,16 +1,13 @@
 /** empty-policies: `policies: []` replaces the defaults and then fails validation. */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections } from './apiText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const emptyPoliciesRule: Rule = {
+export const emptyPoliciesRule = documentRule({
   id: 'empty-policies',
   defaultSeverity: 'error',
   description:
     'An explicitly empty policies list replaces the defaults and is rejected: at least one policy is required.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     for (const { rules } of presentDirections(object)) {
       const policies = rules.get('policies');
@@ -22,4 +19,4 @@ export const emptyPoliciesRule: Rule = {
       }
     }
   },
-};
+});

@@ -3,14 +3,13 @@ import { MIN_MAX_REPLICAS } from '../../../common/k8s/apiLimits';
 import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { shownValue } from './apiText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const maxReplicasRule: Rule = {
+export const maxReplicasRule = documentRule({
   id: 'max-replicas',
   defaultSeverity: 'error',
   description: 'spec.maxReplicas must be greater than 0 and greater than or equal to spec.minReplicas.',
   kinds: [HPA_KIND],
-  scope: 'document',
   check(object, context) {
     if (!isHpa(object)) return;
     const max = object.root.at('spec', 'maxReplicas');
@@ -39,4 +38,4 @@ export const maxReplicasRule: Rule = {
       );
     }
   },
-};
+});

@@ -10,7 +10,7 @@ import type { YamlView } from '../yaml/yamlView';
 import { schemaDocuments } from '../schema/schemaDocuments';
 import { QUANTITY_SHAPE, hasV2Shape, shownValue } from './apiText';
 import { misspeltAmong } from './suggestions';
-import type { Rule, RuleContext } from './types';
+import { documentRule, type RuleContext } from './types';
 
 /** The fields of a metric and of its target, as the schema lists them (for typo suggestions). */
 const SCHEMA_DEFINITIONS = (
@@ -28,18 +28,17 @@ const SOURCE_OF_TYPE: Record<string, string> = {
   External: 'external',
 };
 
-export const metricTargetRule: Rule = {
+export const metricTargetRule = documentRule({
   id: 'metric-target',
   defaultSeverity: 'error',
   description:
     'Each metric populates exactly the source its type names, and its target sets the values that type needs.',
   kinds: [HPA_KIND],
-  scope: 'document',
   check(object, context) {
     if (!isHpa(object) || !hasV2Shape(object)) return;
     for (const metric of object.root.at('spec', 'metrics').items()) checkMetric(metric, context);
   },
-};
+});
 
 function checkMetric(metric: YamlView, context: RuleContext): void {
   const type = metric.get('type').string;

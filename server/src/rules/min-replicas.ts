@@ -13,17 +13,16 @@ import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import { hasV2Shape, shownValue } from './apiText';
 import { assumedRelease, releaseOf } from './kubernetesVersionText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
 const SCALE_TO_ZERO_BY_DEFAULT = releaseName(onByDefaultSince('HPAScaleToZero')!);
 
-export const minReplicasRule: Rule = {
+export const minReplicasRule = documentRule({
   id: 'min-replicas',
   defaultSeverity: 'error',
   description:
     'spec.minReplicas must be at least 1; 0 needs an Object or External metric and Kubernetes 1.37+ (or HPAScaleToZero).',
   kinds: [HPA_KIND],
-  scope: 'document',
   check(object, context) {
     if (!isHpa(object)) return;
     const min = object.root.at('spec', 'minReplicas');
@@ -82,4 +81,4 @@ export const minReplicasRule: Rule = {
       }),
     );
   },
-};
+});

@@ -13,20 +13,18 @@
 import { listOf, t } from '../localize';
 import { countsPodLevelRequests } from '../../../common/k8s/kubernetesVersions';
 import { containersLacking, withoutPodLevel } from '../../../common/k8s/podRequests';
-import { HPA_KIND, SCALED_OBJECT_KIND, isAutoscaler } from '../../../common/k8s/workloadKinds';
+import { isAutoscaler } from '../../../common/k8s/workloadKinds';
 import { containerViewOf, podRequestsOf } from '../workspace/podTemplate';
 import { assumedRelease } from './kubernetesVersionText';
 import { limitRangeDefaulting } from './limitRanges';
 import { describe, resolvedWorkload, utilizationMetrics } from './targets';
-import type { Rule } from './types';
+import { workspaceRule } from './types';
 
-export const missingResourceRequestRule: Rule = {
+export const missingResourceRequestRule = workspaceRule({
   id: 'missing-resource-request',
   defaultSeverity: 'warning',
   description:
     'A cpu/memory Utilization metric needs that request on every counted container of the target\u2019s Pod.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'workspace',
   check(object, context) {
     if (!isAutoscaler(object)) return;
     const workload = resolvedWorkload(object, context.workspace);
@@ -72,4 +70,4 @@ export const missingResourceRequestRule: Rule = {
       );
     }
   },
-};
+});

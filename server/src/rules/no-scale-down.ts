@@ -1,15 +1,12 @@
 /** no-scale-down: scale-down is Disabled, so the workload only ever grows (while scale-up still works). */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { behaviorOf } from './apiText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const noScaleDownRule: Rule = {
+export const noScaleDownRule = documentRule({
   id: 'no-scale-down',
   defaultSeverity: 'info',
   description: 'scaleDown.selectPolicy is Disabled: the replica count only ever grows.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     const behavior = behaviorOf(object);
     const down = behavior.at('scaleDown', 'selectPolicy');
@@ -21,4 +18,4 @@ export const noScaleDownRule: Rule = {
       ),
     );
   },
-};
+});

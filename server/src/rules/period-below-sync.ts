@@ -2,16 +2,13 @@
 import { DEFAULT_CONTROLLER_OPTIONS } from '../../../common/engine/defaults';
 import { DEFAULT_SYNC_PERIOD_SECONDS } from '../../../common/k8s/apiLimits';
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentPolicies } from './apiText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const periodBelowSyncRule: Rule = {
+export const periodBelowSyncRule = documentRule({
   id: 'period-below-sync',
   defaultSeverity: 'warning',
   description: `A scaling policy\u2019s periodSeconds is shorter than the controller\u2019s ${DEFAULT_SYNC_PERIOD_SECONDS} s sync period.`,
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     const sync = DEFAULT_CONTROLLER_OPTIONS.syncPeriodSeconds;
     for (const policy of presentPolicies(object)) {
@@ -27,4 +24,4 @@ export const periodBelowSyncRule: Rule = {
       );
     }
   },
-};
+});

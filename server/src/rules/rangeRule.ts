@@ -8,7 +8,7 @@ import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
 import type { YamlView } from '../yaml/yamlView';
 import { shownValue } from './apiText';
-import type { Rule } from './types';
+import { documentRule, type Rule } from './types';
 
 export interface RangeBound {
   /** The limit itself. */
@@ -22,7 +22,8 @@ export interface RangeBound {
 export interface RangeRuleSpec {
   id: string;
   description: string;
-  kinds: readonly string[];
+  /** Default: both autoscaler kinds (AUTOSCALER_KINDS). */
+  kinds?: readonly string[];
   /** The fields to check on one object (absent ones are skipped). */
   fields(object: K8sObject): Iterable<YamlView>;
   /**
@@ -88,12 +89,11 @@ function above(value: number, bound: RangeBound): boolean {
 /** A document-scope error rule over `spec.fields`, reporting on each bad value. */
 export function rangeRule(spec: RangeRuleSpec): Rule {
   const read = spec.read ?? ((field: YamlView) => field.number);
-  return {
+  return documentRule({
     id: spec.id,
     defaultSeverity: 'error',
     description: spec.description,
-    kinds: spec.kinds,
-    scope: 'document',
+    ...(spec.kinds ? { kinds: spec.kinds } : {}),
     check(object, context) {
       for (const field of spec.fields(object)) {
         const value = read(field);
@@ -107,5 +107,5 @@ export function rangeRule(spec: RangeRuleSpec): Rule {
         }
       }
     },
-  };
+  });
 }

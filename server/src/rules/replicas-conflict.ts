@@ -7,15 +7,14 @@ import { t } from '../localize';
 import { WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
 import { isHpa, isScaledObject } from '../workspace/scaleTarget';
 import { pairedThroughKustomize, patchesSet, replicasSetByKustomization } from './targets';
-import type { Rule } from './types';
+import { workspaceRule } from './types';
 
-export const replicasConflictRule: Rule = {
+export const replicasConflictRule = workspaceRule({
   id: 'replicas-conflict',
   defaultSeverity: 'warning',
   description: 'A workload scaled by an HPA sets spec.replicas: each apply overwrites the HPA\u2019s choice.',
   kinds: WORKLOAD_KINDS.filter((k) => k !== 'ReplicationController'),
   customWorkloads: true,
-  scope: 'workspace',
   check(object, context) {
     const replicas = object.root.at('spec', 'replicas');
     const count = replicas.number;
@@ -59,4 +58,4 @@ export const replicasConflictRule: Rule = {
       ),
     );
   },
-};
+});

@@ -9,20 +9,19 @@ import { t } from '../localize';
 import { HPA_KIND, isHpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
 import { shownValue } from './apiText';
-import type { Rule, RuleContext } from './types';
+import { documentRule, type RuleContext } from './types';
 
 /** Groups that no longer serve any workload kind (removed in Kubernetes 1.16). */
 const REMOVED_WORKLOAD_GROUPS = new Set(['extensions']);
 /** The apps kinds, for suggesting the apiVersion a reference lacks. */
 const APPS_KINDS = new Set(['Deployment', 'StatefulSet', 'ReplicaSet', 'DaemonSet']);
 
-export const scaleTargetRefRule: Rule = {
+export const scaleTargetRefRule = documentRule({
   id: 'scale-target-ref',
   defaultSeverity: 'error',
   description:
     'spec.scaleTargetRef must name a kind and a name (valid path segments) and an apiVersion with an API group.',
   kinds: [HPA_KIND],
-  scope: 'document',
   check(object, context) {
     if (!isHpa(object)) return;
     const ref = object.root.at('spec', 'scaleTargetRef');
@@ -76,7 +75,7 @@ export const scaleTargetRefRule: Rule = {
       );
     }
   },
-};
+});
 
 /** The API server's path-segment check (and Required for an empty value). */
 function checkPathSegment(field: YamlView, context: RuleContext): void {

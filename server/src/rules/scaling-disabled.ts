@@ -1,16 +1,14 @@
 /** scaling-disabled: both directions Disabled, or minReplicas equal to maxReplicas: the autoscaler never scales. */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, isHpa } from '../workspace/scaleTarget';
+import { isHpa } from '../workspace/scaleTarget';
 import { behaviorOf } from './apiText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const scalingDisabledRule: Rule = {
+export const scalingDisabledRule = documentRule({
   id: 'scaling-disabled',
   defaultSeverity: 'warning',
   description:
     'Both directions are Disabled, or minReplicas equals maxReplicas: the autoscaler never changes the replica count.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     const behavior = behaviorOf(object);
     const up = behavior.at('scaleUp', 'selectPolicy').string;
@@ -42,4 +40,4 @@ export const scalingDisabledRule: Rule = {
       );
     }
   },
-};
+});

@@ -15,15 +15,14 @@ import type { YamlView } from '../yaml/yamlView';
 import { QUANTITY_SHAPE } from './apiText';
 import { type LegacyMetricSource, legacyMetricSources } from './legacyMetricFields';
 import { likelyField, likelyMeant, type Suggestion } from './suggestions';
-import type { Rule, RuleContext } from './types';
+import { documentRule, type RuleContext } from './types';
 
-export const schemaRule: Rule = {
+export const schemaRule = documentRule({
   id: 'schema',
   defaultSeverity: 'error',
   description:
     'The object matches the autoscaling/v2 (and apps/v1) schema: known fields, right types, required fields, supported values.',
   kinds: [HPA_KIND, ...WORKLOAD_KINDS],
-  scope: 'document',
   check(object, context) {
     const { errors, renderedName } = schemaErrors(object, renderedNames(object, context));
     if (errors.length === 0) return;
@@ -40,7 +39,7 @@ export const schemaRule: Rule = {
       reportError(object, error, context, meant.get(error), renderedName);
     }
   },
-};
+});
 
 const NAME_PATH = '/metadata/name';
 

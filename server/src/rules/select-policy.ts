@@ -4,19 +4,16 @@
  */
 import { t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../workspace/scaleTarget';
 import { presentDirections, shownValue } from './apiText';
 import { likelyMeant, type Suggestion } from './suggestions';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
 const SUPPORTED = ['Disabled', 'Max', 'Min'];
 
-export const selectPolicyRule: Rule = {
+export const selectPolicyRule = documentRule({
   id: 'select-policy',
   defaultSeverity: 'error',
   description: 'selectPolicy must be one of Max, Min or Disabled.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     for (const select of unsupported(object)) {
       const fields = {
@@ -38,7 +35,7 @@ export const selectPolicyRule: Rule = {
       );
     }
   },
-};
+});
 
 /** Each written selectPolicy the API rejects, with the supported value it most likely means. */
 function unsupported(object: K8sObject) {

@@ -23,30 +23,21 @@ import { matches, selectorText } from '../../../common/k8s/labelSelector';
 import { listOf, t } from '../localize';
 import type { K8sObject } from '../workspace/objects';
 import { POD_CREATING_KINDS, podLabelsOf, podLabelsView, scaleSelectorOf } from '../workspace/podLabels';
-import {
-  HPA_KIND,
-  SCALED_OBJECT_KIND,
-  isHpa,
-  isReplicaAutoscaler,
-  isScaledObject,
-  scaleTargetOf,
-} from '../workspace/scaleTarget';
+import { isHpa, isReplicaAutoscaler, isScaledObject, scaleTargetOf } from '../workspace/scaleTarget';
 import { namespacesMatch, sameIdentity, type WorkspaceIndex } from '../workspace/workspaceIndex';
 import { describe, pairedThroughKustomize, patchesSet } from './targets';
-import type { RelatedSpan, Rule } from './types';
+import { workspaceRule, type RelatedSpan } from './types';
 
 /** Kinds whose objects may be the other workload: the built-in Pod creators and Argo Rollouts. */
 export const OVERLAP_CANDIDATE_KINDS: readonly string[] = [...POD_CREATING_KINDS, 'Rollout'];
 
 const POD_LABELS = ['spec', 'template', 'metadata', 'labels'] as const;
 
-export const selectorOverlapRule: Rule = {
+export const selectorOverlapRule = workspaceRule({
   id: 'selector-overlap',
   defaultSeverity: 'warning',
   description:
     'Another workload\u2019s Pods match the scale target\u2019s selector: the HPA averages its metrics over them too.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'workspace',
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref || !averagesOverPods(object)) return;
@@ -108,7 +99,7 @@ export const selectorOverlapRule: Rule = {
       { related },
     );
   },
-};
+});
 
 /**
  * Whether the autoscaler's replica count depends on the Pods its selector lists: a Resource,

@@ -7,18 +7,16 @@ import { controllerOptionsFor } from '../../../common/engine/clusterOptions';
 import { timeToScale } from '../../../common/engine/ramp';
 import type { ControllerOptions, HPASpec } from '../../../common/engine/types';
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, isScaledObject } from '../workspace/scaleTarget';
+import { isScaledObject } from '../workspace/scaleTarget';
 import { behaviorOf } from './apiText';
 import { formatSeconds, rampSpecOf } from './behaviorSpec';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const slowRampRule: Rule = {
+export const slowRampRule = documentRule({
   id: 'slow-ramp',
   defaultSeverity: 'info',
   description:
     'Scaling from minReplicas to maxReplicas under full load takes longer than hpa.slowRampBudgetSeconds.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     const spec = rampSpecOf(object);
     if (!spec || spec.minReplicas === spec.maxReplicas) return;
@@ -48,7 +46,7 @@ export const slowRampRule: Rule = {
           );
     context.report(anchor, message);
   },
-};
+});
 
 /*
  * Rendered charts repeat one behavior across hundreds of HPAs: the ramp is simulated once per

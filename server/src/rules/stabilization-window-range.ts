@@ -3,7 +3,6 @@ import {
   MAX_STABILIZATION_WINDOW_SECONDS,
   MIN_STABILIZATION_WINDOW_SECONDS,
 } from '../../../common/k8s/apiLimits';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import { t } from '../localize';
 import { presentDirections, shownValue } from './apiText';
 import { atMost, rangeRule } from './rangeRule';
@@ -11,7 +10,6 @@ import { atMost, rangeRule } from './rangeRule';
 export const stabilizationWindowRangeRule = rangeRule({
   id: 'stabilization-window-range',
   description: `stabilizationWindowSeconds must be between ${MIN_STABILIZATION_WINDOW_SECONDS} and ${MAX_STABILIZATION_WINDOW_SECONDS} seconds.`,
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
   fields: (object) => presentDirections(object).map(({ rules }) => rules.get('stabilizationWindowSeconds')),
   min: {
     limit: MIN_STABILIZATION_WINDOW_SECONDS,

@@ -3,16 +3,14 @@
  * the linter could not check, not that the manifest is wrong (the workload often lives elsewhere).
  */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
+import { scaleTargetOf } from '../workspace/scaleTarget';
 import { NOT_SCALABLE_KINDS } from './targets';
-import type { Rule } from './types';
+import { workspaceRule } from './types';
 
-export const targetNotFoundRule: Rule = {
+export const targetNotFoundRule = workspaceRule({
   id: 'target-not-found',
   defaultSeverity: 'hint',
   description: 'The scale target is not in the workspace, so requests and replicas cannot be checked.',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'workspace',
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref || NOT_SCALABLE_KINDS.has(ref.kind)) return;
@@ -33,7 +31,7 @@ export const targetNotFoundRule: Rule = {
           ),
     );
   },
-};
+});
 
 function isPathSegment(value: string): boolean {
   return value !== '.' && value !== '..' && !value.includes('/') && !value.includes('%');

@@ -1,16 +1,14 @@
 /** target-not-scalable: the HPA points at a kind with no scale subresource (DaemonSet, Job, CronJob, Pod...). */
 import { t } from '../localize';
-import { HPA_KIND, SCALED_OBJECT_KIND, scaleTargetOf } from '../workspace/scaleTarget';
+import { scaleTargetOf } from '../workspace/scaleTarget';
 import { NOT_SCALABLE_KINDS } from './targets';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const targetNotScalableRule: Rule = {
+export const targetNotScalableRule = documentRule({
   id: 'target-not-scalable',
   defaultSeverity: 'error',
   description:
     'scaleTargetRef must name a kind with a scale subresource (not a DaemonSet, Job, CronJob or Pod).',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     const ref = scaleTargetOf(object);
     if (!ref || !NOT_SCALABLE_KINDS.has(ref.kind)) return;
@@ -22,4 +20,4 @@ export const targetNotScalableRule: Rule = {
       }),
     );
   },
-};
+});

@@ -1,7 +1,6 @@
 /** tolerance-range: a per-direction tolerance must be a quantity greater than or equal to 0. */
 import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { MIN_TOLERANCE } from '../../../common/k8s/apiLimits';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import { t } from '../localize';
 import { presentDirections, shownValue } from './apiText';
 import { atLeast, rangeRule } from './rangeRule';
@@ -9,7 +8,6 @@ import { atLeast, rangeRule } from './rangeRule';
 export const toleranceRangeRule = rangeRule({
   id: 'tolerance-range',
   description: `behavior.scaleUp/scaleDown.tolerance must be a quantity greater than or equal to ${MIN_TOLERANCE}.`,
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
   fields: (object) => presentDirections(object).map(({ rules }) => rules.get('tolerance')),
   read: (field) => {
     if (!field.exists || field.value === null) return undefined;

@@ -6,19 +6,16 @@
  * Honoured from 1.35 (beta, on; GA 1.37). Unconfigured, an info names the releases where it works.
  */
 import { toleranceSupport } from '../../../common/k8s/kubernetesVersions';
-import { HPA_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
 import { t } from '../localize';
 import { presentDirections } from './apiText';
 import { assumedRelease, releaseOf } from './kubernetesVersionText';
-import type { Rule } from './types';
+import { documentRule } from './types';
 
-export const toleranceSupportRule: Rule = {
+export const toleranceSupportRule = documentRule({
   id: 'tolerance-support',
   defaultSeverity: 'warning',
   description:
     'A per-direction tolerance on a release that drops it (1.33–1.34 without HPAConfigurableTolerance) or does not know it (before 1.33).',
-  kinds: [HPA_KIND, SCALED_OBJECT_KIND],
-  scope: 'document',
   check(object, context) {
     const cluster = context.settings.cluster;
     const support = toleranceSupport(cluster);
@@ -59,4 +56,4 @@ export const toleranceSupportRule: Rule = {
       }
     }
   },
-};
+});

@@ -2,6 +2,7 @@
  * The contract every rule follows. Rules know nothing of LSP connections: they read objects from a
  * workspace view and report spans with messages, so the language server and `hpa-lint` share them.
  */
+import { AUTOSCALER_KINDS } from '../../../common/k8s/workloadKinds';
 import type { HpaSettings, Severity } from '../settings';
 import type { Span } from '../yaml/ranges';
 import type { K8sObject } from '../workspace/objects';
@@ -96,4 +97,20 @@ export interface Rule {
    */
   scope: 'document' | 'workspace';
   check(object: K8sObject, context: RuleContext): void;
+}
+
+/**
+ * What a rule file writes: what is its own. The definer says the scope; `kinds` is left out when
+ * the rule checks both autoscaler kinds (AUTOSCALER_KINDS), as most do.
+ */
+export type RuleSpec = Omit<Rule, 'scope' | 'kinds'> & { kinds?: readonly string[] };
+
+/** A rule whose findings depend only on the object's own text and the settings. */
+export function documentRule(spec: RuleSpec): Rule {
+  return { ...spec, kinds: spec.kinds ?? AUTOSCALER_KINDS, scope: 'document' };
+}
+
+/** A rule whose findings also depend on other objects (its target, other autoscalers): see Rule.scope. */
+export function workspaceRule(spec: RuleSpec): Rule {
+  return { ...spec, kinds: spec.kinds ?? AUTOSCALER_KINDS, scope: 'workspace' };
 }

@@ -9,18 +9,17 @@ import { t } from '../localize';
 import { HPA_KIND, isHpa, isVpa } from '../workspace/scaleTarget';
 import type { YamlView } from '../yaml/yamlView';
 import { resourceMetrics, type UtilizationMetric } from './targets';
-import type { Rule } from './types';
+import { workspaceRule } from './types';
 
 /** Modes in which the VPA updater changes running Pods' requests. `Initial` and `Off` only set them at creation or recommend. */
 const ACTING_MODES: ReadonlySet<string> = new Set(['Auto', 'Recreate', 'InPlaceOrRecreate']);
 
-export const vpaConflictRule: Rule = {
+export const vpaConflictRule = workspaceRule({
   id: 'vpa-conflict',
   defaultSeverity: 'warning',
   description:
     'A VerticalPodAutoscaler in Auto, Recreate or InPlaceOrRecreate mode controls cpu or memory that an HPA on the same workload scales on.',
   kinds: [HPA_KIND],
-  scope: 'workspace',
   check(object, context) {
     if (!isHpa(object) || !object.scales) return;
     const { kind, name } = object.scales;
@@ -44,7 +43,7 @@ export const vpaConflictRule: Rule = {
       }
     }
   },
-};
+});
 
 /**
  * Whether the VPA's container policies leave the resource under its control for the metric's

@@ -5,7 +5,7 @@
  * beside an object creating Pods.
  * Used after an edit, with the objects from before and after it, so both sides are re-checked.
  */
-import { HPA_KIND, LIMIT_RANGE_KIND, SCALED_OBJECT_KIND } from '../../../common/k8s/workloadKinds';
+import { AUTOSCALER_KINDS, LIMIT_RANGE_KIND } from '../../../common/k8s/workloadKinds';
 import type { K8sObject } from './objects';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { podLabelsView } from './podLabels';
@@ -71,5 +71,5 @@ export function autoscalerFiles(workspace: WorkspaceIndex): Set<string> {
 
 /** Every HPA and ScaledObject (the autoscalers that set a replica count). */
 function replicaAutoscalers(workspace: WorkspaceIndex): K8sObject[] {
-  return [HPA_KIND, SCALED_OBJECT_KIND].flatMap((kind) => workspace.objectsOfKind(kind));
+  return AUTOSCALER_KINDS.flatMap((kind) => workspace.objectsOfKind(kind));
 }
