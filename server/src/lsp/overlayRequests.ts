@@ -5,15 +5,14 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import { WorkspaceTrustNotification } from '../../../common/protocol';
-import type { OverlayService } from '../overlays/overlayService';
 import { onCustomNotification } from './customRequests';
 
-/** `overlays` is created at `initialize`, so it is looked up when a message arrives. */
+/** `trustChanged` gets the user's grant (anything but `true` counts as no trust). */
 export function registerOverlayHandlers(
   connection: Connection,
-  overlays: () => OverlayService | undefined,
+  trustChanged: (trusted: boolean) => void,
 ): void {
   onCustomNotification(connection, WorkspaceTrustNotification, ({ trusted }) => {
-    overlays()?.setTrusted(trusted === true);
+    trustChanged(trusted === true);
   });
 }
