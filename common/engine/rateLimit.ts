@@ -37,13 +37,18 @@ function prefers(select: SelectPolicy, direction: ScaleDirection, candidate: num
   return mostChange ? lower : higher;
 }
 
-function limitFor(
-  direction: ScaleDirection,
+/** What a direction's limit is computed from: the current count, the rules, and the scale events up to `now`. */
+type LimitInputs = [
   current: number,
   rules: ResolvedScalingRules,
   upEvents: readonly ScaleEvent[],
   downEvents: readonly ScaleEvent[],
   now: number,
+];
+
+function limitFor(
+  direction: ScaleDirection,
+  ...[current, rules, upEvents, downEvents, now]: LimitInputs
 ): number {
   if (rules.selectPolicy === 'Disabled') return current;
   let best: number | null = null;
@@ -58,25 +63,13 @@ function limitFor(
 }
 
 /** ScaleUpLimit(current): the highest count the scale-up policies allow now (before clamping to current). */
-export function scaleUpLimit(
-  current: number,
-  rules: ResolvedScalingRules,
-  upEvents: readonly ScaleEvent[],
-  downEvents: readonly ScaleEvent[],
-  now: number,
-): number {
-  return limitFor('up', current, rules, upEvents, downEvents, now);
+export function scaleUpLimit(...inputs: LimitInputs): number {
+  return limitFor('up', ...inputs);
 }
 
 /** ScaleDownLimit(current): the lowest count the scale-down policies allow now. */
-export function scaleDownLimit(
-  current: number,
-  rules: ResolvedScalingRules,
-  upEvents: readonly ScaleEvent[],
-  downEvents: readonly ScaleEvent[],
-  now: number,
-): number {
-  return limitFor('down', current, rules, upEvents, downEvents, now);
+export function scaleDownLimit(...inputs: LimitInputs): number {
+  return limitFor('down', ...inputs);
 }
 
 export interface RateLimitInput {

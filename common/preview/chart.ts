@@ -343,6 +343,11 @@ function chartHead(title: string, leftAxis: string, rightAxis: string | null, to
   return { nodes, plotTop: y + 10 };
 }
 
+/** The frame of a plot that starts at `plotTop`: the layout's width and time span, values from 0 to vMax. */
+function plotFrame(plotTop: number, vMax: number, L: Layout): Frame {
+  return { x0: L.x0, x1: L.x1, y0: plotTop, y1: plotTop + L.plotHeight, t0: L.t0, tMax: L.t1, vMax };
+}
+
 /** Closes a chart: its data clipped to the plot, the frame, the legend below, and the height. */
 function finishChart(
   kind: string,
@@ -434,15 +439,7 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
     top,
     L,
   );
-  const f: Frame = {
-    x0: L.x0,
-    x1: L.x1,
-    y0: head.plotTop,
-    y1: head.plotTop + L.plotHeight,
-    t0: L.t0,
-    tMax: L.t1,
-    vMax: scale.vMax,
-  };
+  const f = plotFrame(head.plotTop, scale.vMax, L);
   /** What moves with the step cursor (the lines); the rest of the chart depends on the runs only. */
   const data: SvgNode[] = [];
   const children: SvgNode[] = [
@@ -594,15 +591,7 @@ function metricChart(input: ChartInput, scale: { vMax: number; hasLoad: boolean 
 function replicaChart(input: ChartInput, vMax: number, top: number, L: Layout) {
   const { locale } = input;
   const head = chartHead(t(locale, 'chartReplicas'), t(locale, 'chartAxisReplicas'), null, top, L);
-  const f: Frame = {
-    x0: L.x0,
-    x1: L.x1,
-    y0: head.plotTop,
-    y1: head.plotTop + L.plotHeight,
-    t0: L.t0,
-    tMax: L.t1,
-    vMax,
-  };
+  const f = plotFrame(head.plotTop, vMax, L);
   /** What moves with the step cursor (the lines); the rest of the chart depends on the runs only. */
   const data: SvgNode[] = [];
   const children: SvgNode[] = [...head.nodes, ...valueTicks(f, (v) => String(round2(v))), ...timeTicks(f, L)];

@@ -43,13 +43,8 @@ export function followsEveryDip(
   behavior: HPABehavior | null,
   options: Partial<ControllerOptions> | undefined,
 ): boolean {
-  const resolvedOptions = resolveOptions(options);
-  const resolved = resolveBehavior(behavior);
-  const window = resolved
-    ? scaleDownWindowSeconds(resolved.scaleDown, resolvedOptions)
-    : resolvedOptions.downscaleStabilizationSeconds;
-  if (resolved?.scaleDown.selectPolicy === 'Disabled') return false;
-  return window <= resolvedOptions.syncPeriodSeconds;
+  if (resolveBehavior(behavior)?.scaleDown.selectPolicy === 'Disabled') return false;
+  return scaleDownWindowOf(behavior, options) <= resolveOptions(options).syncPeriodSeconds;
 }
 
 /** The scale-down window a candidate's block holds (for the caution it is shown with). */

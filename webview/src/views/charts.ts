@@ -7,10 +7,10 @@ import { t } from '../../../common/preview/strings';
 import { ChartView } from '../chartView';
 import { h } from '../dom';
 import { chartInput } from './chartInput';
-import { stepCount, type View, type ViewContext } from './view';
+import { stepOnKey, type StepKeys, type View, type ViewContext } from './view';
 
 /** Keys that move the step cursor, and by how many syncs. */
-const STEP_KEYS: Record<string, (count: number) => number> = {
+const STEP_KEYS: StepKeys = {
   ArrowRight: () => 1,
   ArrowLeft: () => -1,
   PageDown: () => 10,
@@ -25,14 +25,7 @@ export class ChartsView implements View {
   private context: ViewContext | null = null;
 
   constructor() {
-    this.element.addEventListener('keydown', (e) => {
-      const context = this.context;
-      const move = STEP_KEYS[e.key];
-      if (!context?.state.stepMode || !move) return;
-      const count = stepCount(context);
-      context.dispatch({ type: 'step', delta: move(count), stepCount: count });
-      e.preventDefault();
-    });
+    this.element.addEventListener('keydown', (e) => stepOnKey(e, STEP_KEYS, this.context));
   }
 
   render(context: ViewContext): void {

@@ -6,13 +6,13 @@ import { t } from '../../../common/preview/strings';
 import { clear, h } from '../dom';
 import { formatClock } from '../format';
 import { clampCursor } from '../state';
-import { shownRun, stepCount, type View, type ViewContext } from './view';
+import { shownRun, stepCount, stepOnKey, type StepKeys, type View, type ViewContext } from './view';
 
 /**
  * Keys that move the step cursor from anywhere in the panel. Page Up/Down and Home/End move it too,
  * but only on the charts: elsewhere they keep scrolling the page.
  */
-const STEP_KEYS: Record<string, (count: number) => number> = {
+const STEP_KEYS: StepKeys = {
   ArrowRight: () => 1,
   ArrowLeft: () => -1,
 };
@@ -45,15 +45,10 @@ export class StepBarView implements View {
     // field, a list). The charts' own handler runs first for keys pressed on them and marks the
     // event handled, so a key never steps twice.
     window.addEventListener('keydown', (e) => {
-      const context = this.context;
-      const move = STEP_KEYS[e.key];
-      if (!context?.state.stepMode || !move || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey)
-        return;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') return;
       if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
-      const count = stepCount(context);
-      context.dispatch({ type: 'step', delta: move(count), stepCount: count });
-      e.preventDefault();
+      stepOnKey(e, STEP_KEYS, this.context);
     });
   }
 

@@ -32,3 +32,15 @@ export function shownRun(context: Pick<ViewContext, 'run' | 'state'>) {
 export function stepCount(context: Pick<ViewContext, 'run' | 'state'>): number {
   return shownRun(context)?.result.steps.length ?? 0;
 }
+
+/** Keys that move the step cursor, and by how many syncs (given the run's sync count). */
+export type StepKeys = Readonly<Record<string, (count: number) => number>>;
+
+/** In step mode, a key of `keys` moves the cursor by its step and the event is handled. */
+export function stepOnKey(e: KeyboardEvent, keys: StepKeys, context: ViewContext | null): void {
+  const move = keys[e.key];
+  if (!context?.state.stepMode || !move) return;
+  const count = stepCount(context);
+  context.dispatch({ type: 'step', delta: move(count), stepCount: count });
+  e.preventDefault();
+}
