@@ -3,10 +3,10 @@
  * nearest file over the editor's settings, config/fileSettings.ts), the file's own diagnostics
  * (its problems, a bad release, and where the editor's settings differ from it, since the file is
  * what CI reads), and the answer to the status item's `hpa/kubernetesVersion`. A config file the
- * editor holds is read from the editor (unsaved text counts), others from disk.
+ * editor holds is read from the editor (unsaved text counts), others through the host (the disk in
+ * Node, the client in the browser), for documents of any file system (configLocations.ts).
  */
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { releaseName } from '../../../common/k8s/kubernetesVersions';
@@ -22,6 +22,7 @@ import { locate } from '../lint/findingsOutput';
 import { CONFIG_FILE_RULE } from '../rules/index';
 import type { Finding } from '../rules/types';
 import type { HpaSettings, Severity } from '../settings';
+import { displayLookupPath, isOtherFileSystemTop, lookupPathOf, uriOfLookupPath } from './configLocations';
 import { toDiagnostic } from './diagnostics';
 import type { ConfigFileAccess } from './serverHost';
 
@@ -35,17 +36,19 @@ export class ClusterSettings {
   ) {
     this.files = new LintConfigFiles({
       read: (path) => {
-        const open = this.documents.get(pathToFileURL(path).toString());
+        const uri = uriOfLookupPath(path);
+        const open = this.documents.get(uri);
         if (open) return open.getText();
-        return disk.read(path);
+        return disk.read(uri);
       },
-      isRepositoryRoot: (folder) => disk.isRepositoryRoot(folder),
+      isRepositoryRoot: (folder) =>
+        isOtherFileSystemTop(folder) || disk.isRepositoryRoot(uriOfLookupPath(folder)),
     });
   }
 
-  /** The settings, config and release for a document (files outside the disk get the editor's settings). */
+  /** The settings, config and release for a document (`untitled:` ones get the editor's settings). */
   forUri(uri: string): FileSettings {
-    const path = pathOf(uri);
+    const path = lookupPathOf(uri);
     const config = path === undefined ? undefined : this.files.forFile(path);
     return settingsForFile(this.settings(), config, path ?? uri);
   }
@@ -56,15 +59,15 @@ export class ClusterSettings {
     return typeof uri === 'string' && isLintConfigPath(uri);
   }
 
-  /** A config file changed (typed, saved, created, deleted): read it again. */
+  /** A config file changed (typed, saved, created, deleted, closed): read it again. */
   changed(uri: string): void {
-    const path = pathOf(uri);
+    const path = lookupPathOf(uri);
     if (path !== undefined) this.files.forget(path);
   }
 
   /** The diagnostics of a `.hpa-lint.yaml` itself. */
   diagnosticsOf(uri: string): Diagnostic[] {
-    const path = pathOf(uri);
+    const path = lookupPathOf(uri);
     const config = path === undefined ? undefined : this.files.load(path);
     if (!config) return [];
     // The file as it applies to a manifest beside it: its release, and how the settings compare.
@@ -97,12 +100,12 @@ export class ClusterSettings {
     const fs = this.forUri(uri);
     if (fs.origin === 'settings' || fs.origin === 'flags') return { origin: 'settings' };
     if (fs.origin !== 'file' || !fs.config) return undefined;
-    const configUri = pathToFileURL(fs.config.path).toString();
+    const configUri = uriOfLookupPath(fs.config.path);
     const prefix = root === undefined ? undefined : root.endsWith('/') ? root : `${root}/`;
     const file =
       prefix !== undefined && configUri.startsWith(prefix)
         ? decodeURIComponent(configUri.slice(prefix.length))
-        : fs.config.path;
+        : displayLookupPath(fs.config.path);
     return { origin: 'file', file };
   }
 
@@ -117,20 +120,11 @@ export class ClusterSettings {
       release: releaseName(cluster.minor),
       configured: cluster.configured,
       origin: fs.origin === 'flags' ? 'settings' : fs.origin,
-      ...(fs.config ? { configFile: pathToFileURL(fs.config.path).toString() } : {}),
+      ...(fs.config ? { configFile: uriOfLookupPath(fs.config.path) } : {}),
       gates,
       conflicts: fs.conflicts.map((c) => c.text),
       ...(fs.clusterError ? { error: fs.clusterError } : {}),
     };
-  }
-}
-
-function pathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,21 +1,39 @@
 /** The Node server's host (server.ts): files from the disk, overlays rendered in the overlay process. */
 import { nodeOverlayRenderer } from '../overlays/nodeOverlayRenderer';
 import { DISK_WORKSPACE } from '../workspace/diskWorkspace';
-import type { ServerHost } from './serverHost';
+import type { ConfigFileAccess, ServerHost } from './serverHost';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The disk path of a `file:` URI; other file systems are not the disk's. */
+function diskPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+const DISK_CONFIG_FILES: ConfigFileAccess = {
+  read: (uri) => {
+    const path = diskPath(uri);
+    if (path === undefined) return undefined;
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  isRepositoryRoot: (folderUri) => {
+    const folder = diskPath(folderUri);
+    return folder !== undefined && existsSync(join(folder, '.git'));
+  },
+};
 
 export const NODE_HOST: ServerHost = {
   workspaceFiles: () => DISK_WORKSPACE,
-  configFiles: {
-    read: (path) => {
-      try {
-        return readFileSync(path, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    isRepositoryRoot: (folder) => existsSync(join(folder, '.git')),
-  },
+  configFiles: DISK_CONFIG_FILES,
   overlayRenderer: (workspace) => nodeOverlayRenderer(workspace),
 };

@@ -9,11 +9,15 @@ import type { OverlayRenderer } from '../overlays/overlayRenderer';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
+/**
+ * The config files (`.hpa-lint.yaml`) the editor does not hold, by URI, answered synchronously: the
+ * config lookup runs inside each lint.
+ */
 export interface ConfigFileAccess {
-  /** The file's text, or undefined when it cannot be read. */
-  read(path: string): string | undefined;
+  /** The file's text, or undefined when there is none or it cannot be read. */
+  read(uri: string): string | undefined;
   /** True for a folder that holds a `.git`: the config lookup stops there. */
-  isRepositoryRoot(folder: string): boolean;
+  isRepositoryRoot(folderUri: string): boolean;
 }
 
 export interface ServerHost {
