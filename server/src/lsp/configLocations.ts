@@ -15,15 +15,19 @@ const OTHER_FILE_SYSTEM = '\u0000';
 /** scheme://authority/path, the form of every URI with folders; query and fragment are no file's. */
 const HIERARCHICAL_URI = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)$/;
 
+/** The disk path of a `file:` URI; undefined for another file system's or a malformed one. */
+export function diskPathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The lookup path of a document URI, or undefined for a URI with no folders (`untitled:`). */
 export function lookupPathOf(uri: string): string | undefined {
-  if (uri.startsWith('file:')) {
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return undefined;
-    }
-  }
+  if (uri.startsWith('file:')) return diskPathOf(uri);
   const match = HIERARCHICAL_URI.exec(uri);
   if (!match) return undefined;
   const [, scheme, authority, path] = match as unknown as [string, string, string, string];

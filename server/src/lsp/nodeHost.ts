@@ -1,24 +1,14 @@
 /** The Node server's host (server.ts): files from the disk, overlays rendered in the overlay process. */
 import { nodeOverlayRenderer } from '../overlays/nodeOverlayRenderer';
 import { DISK_WORKSPACE } from '../workspace/diskWorkspace';
+import { diskPathOf } from './configLocations';
 import type { ConfigFileAccess, ServerHost } from './serverHost';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The disk path of a `file:` URI; other file systems are not the disk's. */
-function diskPath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
 
 const DISK_CONFIG_FILES: ConfigFileAccess = {
   read: (uri) => {
-    const path = diskPath(uri);
+    const path = diskPathOf(uri);
     if (path === undefined) return undefined;
     try {
       return readFileSync(path, 'utf8');
@@ -27,7 +17,7 @@ const DISK_CONFIG_FILES: ConfigFileAccess = {
     }
   },
   isRepositoryRoot: (folderUri) => {
-    const folder = diskPath(folderUri);
+    const folder = diskPathOf(folderUri);
     return folder !== undefined && existsSync(join(folder, '.git'));
   },
 };
