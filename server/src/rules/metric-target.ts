@@ -167,70 +167,64 @@ function typoHidesIt(
   return misspeltAmong(map.keys(), allowed, missing);
 }
 
+/**
+ * What a metric type's target must set: at least one of `fields` (the API server's message names the
+ * last of them), and with `notAll`, not all of them together (reported on the first, which it names).
+ */
+interface RequiredTarget {
+  fields: readonly string[];
+  missing(path: string): string;
+  notAll?(path: string): string;
+}
+
+const RESOURCE_TARGET: RequiredTarget = {
+  fields: ['averageValue', 'averageUtilization'],
+  missing: (path) =>
+    t('{path}: Required value: must set either a target raw value or a target utilization', { path }),
+  notAll: (path) =>
+    t('{path}: Forbidden: may not set both a target raw value and a target utilization', { path }),
+};
+
+const REQUIRED_TARGETS: ReadonlyMap<string, RequiredTarget> = new Map([
+  ['Resource', RESOURCE_TARGET],
+  ['ContainerResource', RESOURCE_TARGET],
+  [
+    'Pods',
+    {
+      fields: ['averageValue'],
+      missing: (path) => t('{path}: Required value: must specify a positive target averageValue', { path }),
+    },
+  ],
+  [
+    'Object',
+    {
+      fields: ['value', 'averageValue'],
+      missing: (path) =>
+        t('{path}: Required value: must set either a target value or averageValue', { path }),
+    },
+  ],
+  [
+    'External',
+    {
+      fields: ['value', 'averageValue'],
+      missing: (path) =>
+        t('{path}: Required value: must set either a target value for metric or a per-pod target', { path }),
+      notAll: (path) =>
+        t('{path}: Forbidden: may not set both a target value for metric and a per-pod target', { path }),
+    },
+  ],
+]);
+
 function checkTargetCombination(type: string, target: YamlView, context: RuleContext): void {
-  const value = target.get('value');
-  const averageValue = target.get('averageValue');
-  const utilization = target.get('averageUtilization');
-  const targetKey = target.keySpan();
-  switch (type) {
-    case 'Resource':
-    case 'ContainerResource':
-      if (!isSet(averageValue) && !isSet(utilization)) {
-        if (typoHidesIt(target, TARGET_FIELDS, ['averageValue', 'averageUtilization'], context)) break;
-        context.report(
-          targetKey,
-          t('{path}: Required value: must set either a target raw value or a target utilization', {
-            path: utilization.path,
-          }),
-        );
-      } else if (isSet(averageValue) && isSet(utilization)) {
-        context.report(
-          averageValue.keySpan(),
-          t('{path}: Forbidden: may not set both a target raw value and a target utilization', {
-            path: averageValue.path,
-          }),
-        );
-      }
-      break;
-    case 'Pods':
-      if (!isSet(averageValue)) {
-        if (typoHidesIt(target, TARGET_FIELDS, ['averageValue'], context)) break;
-        context.report(
-          targetKey,
-          t('{path}: Required value: must specify a positive target averageValue', {
-            path: averageValue.path,
-          }),
-        );
-      }
-      break;
-    case 'Object':
-      if (!isSet(value) && !isSet(averageValue)) {
-        if (typoHidesIt(target, TARGET_FIELDS, ['value', 'averageValue'], context)) break;
-        context.report(
-          targetKey,
-          t('{path}: Required value: must set either a target value or averageValue', {
-            path: averageValue.path,
-          }),
-        );
-      }
-      break;
-    case 'External':
-      if (!isSet(value) && !isSet(averageValue)) {
-        if (typoHidesIt(target, TARGET_FIELDS, ['value', 'averageValue'], context)) break;
-        context.report(
-          targetKey,
-          t('{path}: Required value: must set either a target value for metric or a per-pod target', {
-            path: averageValue.path,
-          }),
-        );
-      } else if (isSet(value) && isSet(averageValue)) {
-        context.report(
-          value.keySpan(),
-          t('{path}: Forbidden: may not set both a target value for metric and a per-pod target', {
-            path: value.path,
-          }),
-        );
-      }
-      break;
+  const required = REQUIRED_TARGETS.get(type);
+  if (!required) return;
+  const fields = required.fields.map((name) => target.get(name));
+  const first = fields[0]!;
+  const last = fields[fields.length - 1]!;
+  if (!fields.some(isSet)) {
+    if (typoHidesIt(target, TARGET_FIELDS, required.fields, context)) return;
+    context.report(target.keySpan(), required.missing(last.path));
+  } else if (required.notAll && fields.every(isSet)) {
+    context.report(first.keySpan(), required.notAll(first.path));
   }
 }

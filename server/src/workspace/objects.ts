@@ -9,12 +9,8 @@ import { YamlView } from '../yaml/yamlView';
 
 export const DEFAULT_NAMESPACE = 'default';
 
-export interface K8sObject {
-  uri: string;
-  /** Index of the document in its file. */
-  documentIndex: number;
-  /** Offset of the document in its file. */
-  offset: number;
+/** What an object is, read from its document's text once per parse (the same for every version that keeps it). */
+export interface ObjectIdentity {
   apiVersion: string | undefined;
   /** The API group of apiVersion ('' for the core group, undefined without an apiVersion). */
   group: string | undefined;
@@ -28,34 +24,31 @@ export interface K8sObject {
    * object of any namespace.
    */
   declaredNamespace: string | undefined;
-  /** The whole object, for reading fields with their positions. */
-  root: YamlView;
   /**
    * What an HPA, a ScaledObject or a VerticalPodAutoscaler points at (kind, name and, when the
    * reference gives one, its API group; the namespace is the object's), for the index.
    */
   scales: { group: string | undefined; kind: string; name: string } | undefined;
+}
+
+export interface K8sObject extends ObjectIdentity {
+  uri: string;
+  /** Index of the document in its file. */
+  documentIndex: number;
+  /** Offset of the document in its file. */
+  offset: number;
+  /** The whole object, for reading fields with their positions. */
+  root: YamlView;
   fileDocument: FileDocument;
 }
 
-/** What the index needs of a document, worked out once per text (the same for every version that keeps it). */
-interface Identity {
-  apiVersion: string | undefined;
-  group: string | undefined;
-  kind: string;
-  name: string | undefined;
-  namespace: string;
-  declaredNamespace: string | undefined;
-  scales: K8sObject['scales'];
-}
-
 /** Keyed by model, and valid for the parse named by `id` (see YamlDocumentModel.checkFullText). */
-const identities = new WeakMap<YamlDocumentModel, { id: number; identity: Identity | null }>();
+const identities = new WeakMap<YamlDocumentModel, { id: number; identity: ObjectIdentity | null }>();
 
-function identityOf(model: YamlDocumentModel): Identity | null {
+function identityOf(model: YamlDocumentModel): ObjectIdentity | null {
   const known = identities.get(model);
   if (known && known.id === model.id) return known.identity;
-  let identity: Identity | null = null;
+  let identity: ObjectIdentity | null = null;
   const parsed = model.parsed;
   if (isMap(parsed.value)) {
     const root = YamlView.root(parsed, 0);
