@@ -1,6 +1,8 @@
 /**
  * The shapes the engine works on. They mirror autoscaling/v2 as the API server stores it, so a
- * parsed manifest can be handed to the engine after `defaultHpaSpec` without any translation.
+ * parsed manifest's spec is handed to the engine as written, without any translation: the engine
+ * fills in the API defaults itself (defaults.ts: resolveBehavior, effectiveMinReplicas,
+ * effectiveMetrics).
  * Quantities stay as strings or numbers exactly as written; `quantity.ts` turns them into milli-units.
  */
 

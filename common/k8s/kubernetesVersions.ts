@@ -9,8 +9,8 @@
  * official release post; the rest is from ../shared/docs/kubernetes-versions.md as noted.
  *
  * Pure data and functions: parse errors are returned as codes with arguments, and the caller says
- * them in the user's language (server/src/k8sTargetText.ts), since common/ has no message lookup of
- * the server's domain.
+ * them in the user's language (server/src/rules/kubernetesVersionText.ts), since common/ has no
+ * message lookup of the server's domain.
  */
 
 /** The oldest release we model: autoscaling/v2beta1 is gone from here on. */

@@ -24,7 +24,7 @@
  *   container-resource-support  error    A ContainerResource metric the release refuses (1.25–1.26, or HPAContainerMetrics off).
  *   replicas-conflict           warning  A workload scaled by an HPA sets spec.replicas (0 = maintenance mode: info).
  *   target-not-scalable         error    scaleTargetRef names a kind with no scale subresource.
- *   target-not-found            info     The scale target is not in the workspace.
+ *   target-not-found            hint     The scale target is not in the workspace.
  *   duplicate-target            warning  Two autoscalers (HPA or KEDA ScaledObject) scale one workload.
  *   selector-overlap            warning  Another workload's Pods match the scale target's selector: the HPA averages over them too.
  *   deprecated-api-version      warning  autoscaling/v2beta1 and v2beta2: served until / removed in, for the release (removed: error).
@@ -35,9 +35,9 @@
  *   slow-ramp                   info     Going from minReplicas to maxReplicas takes longer than hpa.slowRampBudgetSeconds.
  *   no-scale-down               info     Scale-down is Disabled: the workload only ever grows.
  *
- * To add a rule: write rules/<id>.ts exporting a `Rule`, add it to ALL_RULES below, add a line above,
- * put its English messages through `t()` and their translations in
- * common/l10n/bundles/<locale>/server.json.
+ * To add a rule: write rules/<id>.ts exporting a `Rule` (documentRule or workspaceRule in types.ts),
+ * add it to ALL_RULES below, add a line above, put its English messages through `t()` and their
+ * translations in common/l10n/bundles/<locale>/server.json.
  */
 import { autoscalingV1CpuOnlyRule } from './autoscaling-v1-cpu-only';
 import { containerNotFoundRule } from './container-not-found';

@@ -1,7 +1,7 @@
 /**
  * How the language server reads the workspace's files, whatever holds them: the disk in the Node
  * server (diskWorkspace.ts), the extension host's file system in the browser server
- * (lsp/clientWorkspaceFiles.ts). Which files are indexed and which folders are skipped is decided
+ * (clientWorkspaceFiles in lsp/browserHost.ts). Which files are indexed and which folders are skipped is decided
  * here, once, for both.
  */
 import { isIndexedPath } from './filePaths';

@@ -6,8 +6,8 @@
  * Why write them down: a rendered Deployment is mostly labels, env, ports and probes, and parsing
  * them is most of what opening a large release costs. documents.ts blanks every other field's value
  * before parsing (blankUnreadFields.ts), so the parse builds only what is read. Whoever makes a rule
- * read a new workload field adds it here; test/server/readSets.test.ts fails otherwise, because it
- * compares every rule's findings on blanked and full parses.
+ * read a new workload field adds it here; the read-sets test fails otherwise, because it compares
+ * every rule's findings on blanked and full parses of the corpus and the examples.
  */
 
 import { WORKLOAD_KINDS } from '../../../common/k8s/workloadKinds';
