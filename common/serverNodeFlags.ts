@@ -6,12 +6,10 @@
  * parse tree. With V8's defaults the young generation starts at 1 MiB and grows step by step, so the
  * burst runs dozens of scavenges that each copy the trees kept so far, and the small initial old
  * generation triggers early full collections. A fixed 8 MiB young generation and a 64 MiB initial
- * heap remove most of that work: open -> diagnostics on the benchmark's 41,700-line file went from a
- * median of 642 ms to 471 ms on the 2-core CI machine (bench/lint.bench.ts, yaml 2). Not larger: a
- * first touch of a fresh memory page costs ~18 µs on these VMs, so a 16 MiB young generation
- * (32 MiB of pages) cost more than it saved once yaml 3 made parsing allocate far less (median
- * 326 -> 305 ms, 401 -> 370 ms in two interleaved sweeps). The cost is memory the server would
- * reach anyway on such a file.
+ * heap remove most of that work (docs/measurements.md, bench/lint.bench.ts). Not larger: a first
+ * touch of a fresh memory page is costly on the CI VMs, so a 16 MiB young generation (32 MiB of
+ * pages) cost more than it saved once yaml 3 made parsing allocate far less. The cost is memory the
+ * server would reach anyway on such a file.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = [
   '--min-semi-space-size=8',

@@ -55,9 +55,8 @@ if (require.main === module) {
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),
     // Synchronous: a repository is many small files, and each promise-based read is four round trips
-    // through libuv's threads (open, stat, read, close). Reading the 300-file release that way showed
-    // as about 30 ms of this thread's time in a CPU profile; these reads made the run 15 ms faster
-    // (median of 25 interleaved runs, 347 against 332 ms).
+    // through libuv's threads (open, stat, read, close), which showed in a CPU profile of a run over
+    // a 300-file release (docs/measurements.md).
     readFile: async (p) => (p === '-' ? readStdin() : decodeManifestBytes(readFileSync(p))),
     cwd: process.cwd(),
   };

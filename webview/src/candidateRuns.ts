@@ -2,8 +2,8 @@
  * The runs a search's candidates are drawn from: each candidate's block simulated on each load it
  * was tuned over (the load's input with only `behavior` replaced, as the tuner judged it), kept as
  * chart series only. They are made where the search ran (the worker) right after its result, so
- * showing a candidate, or another load, costs the page no simulation: the 24 h run of one block
- * took the page 50–150 ms, inside the task that drew the result.
+ * showing a candidate, or another load, costs the page no simulation: a 24 h run of one block on
+ * the page would be a long task inside the one that draws the result (docs/measurements.md).
  */
 import { simulate } from '../../common/engine/simulator';
 import { previewMetricNames } from '../../common/preview/run';

@@ -46,8 +46,8 @@ export class ChartView {
   private frame = 0;
   /**
    * The container's width as the ResizeObserver last reported it. Reading clientWidth instead
-   * forces a layout of the whole page in the middle of a repaint (measured: up to 30 ms while a
-   * search result was drawn); the observer reports every change, so its figure is never stale.
+   * forces a layout of the whole page in the middle of a repaint (a long one while a search result is
+   * drawn: docs/measurements.md); the observer reports every change, so its figure is never stale.
    */
   private observedWidth: number | null = null;
 

@@ -1,7 +1,7 @@
 /**
  * How a finished run crosses from the simulation worker to the page without one long task there.
- * A structured clone of 3 × 5,760 step objects took the page 20–60 ms to read in one go, before any
- * drawing. So the worker sends a head first: the run without its steps, each variant's chart series
+ * One structured clone of a 24 h run's steps (three variants) is one long task for the page to read,
+ * before any drawing (docs/measurements.md). So the worker sends a head first: the run without its steps, each variant's chart series
  * as typed arrays (transferred, not copied) and its summary; then the steps in parts of
  * STEPS_PER_PART, one message each. Every message is its own task on the page, each part a few
  * milliseconds; the page puts the run together and hands it on only when the last part is in, so no
@@ -12,7 +12,7 @@ import type { PreviewRun } from '../../common/preview/run';
 import { buildSeries, seriesBuffers } from '../../common/preview/series';
 import { summarize } from '../../common/preview/summary';
 
-/** Steps per message: about 2 ms for the page to read, 24 parts for three 24 h variants. */
+/** Steps per message: a short task for the page to read, 24 parts for three 24 h variants. */
 export const STEPS_PER_PART = 720;
 
 /** Steps of one variant, in order: `from` is the index of the first. */

@@ -157,16 +157,16 @@ export class WorkerRunner implements SimulationRunner {
 
 /**
  * Runs at most this many syncs × maxReplicas stay on the page. The engine's time grows with both
- * (measured: 24 h = 5,760 syncs at up to 1000 replicas takes about 1 s). 1 h at the default 15 s
- * sync and maxReplicas ≤ 833 stays here.
+ * (a 24 h run at up to 1000 replicas takes it far longer than a frame: docs/measurements.md). 1 h
+ * at the default 15 s sync and maxReplicas ≤ 833 stays here.
  */
 export const PAGE_RUN_LIMIT = 200_000;
 
 /**
  * Runs of more syncs than this go to the worker whatever their replicas: the three variants of a
- * 24 h run take the engine tens of milliseconds even at a handful of replicas, which on the page
- * would be one task with the drawing after it. Handing a run back from the worker now costs the
- * page only short tasks (runTransfer.ts: about 2 ms per message instead of one 20–60 ms clone), so
+ * 24 h run take the engine longer than a frame even at a handful of replicas, which on the page
+ * would be one task with the drawing after it. Handing a run back from the worker costs the page
+ * only short tasks (runTransfer.ts: one short message at a time instead of one long clone), so
  * only runs too short to matter stay here: 6 h at the default 15 s sync.
  */
 export const PAGE_SYNC_LIMIT = 1_440;

@@ -1,7 +1,7 @@
 /**
  * Where the tuner's search for "Suggest behavior…" runs. In VS Code (the page names its worker
  * script) it runs in a Web Worker of its own, so no step of it (one block simulated on every load,
- * 250–480 ms for a day of 15 s syncs) ever blocks the panel; cancelling terminates that worker.
+ * many frames long for a day of 15 s syncs: docs/measurements.md) ever blocks the panel; cancelling terminates that worker.
  * Without a worker (the standalone HTML report) it runs on the page in slices: `runSliced` works
  * for at most SLICE_MS, then yields one MessageChannel tick, so input, repaints and the Cancel
  * button are served between slices (one step may still exceed the slice).
@@ -14,7 +14,7 @@ import type { TuneWorkerReply, TuneWorkerRequest } from './tuneMessages';
 export const SLICE_MS = 30;
 
 /**
- * The worker reports every block (often 20 ms apart); the panel repaints its bar at most this
+ * The worker reports every block (often more than once a frame); the panel repaints its bar at most this
  * often, since each repaint is a task on the main thread that the search should not multiply.
  */
 export const PROGRESS_REPAINT_MS = 150;

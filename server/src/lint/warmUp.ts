@@ -4,9 +4,8 @@
  * first real file arrives.
  *
  * Why: the open of a large file is the first time most of this code runs, so it ran interpreted and
- * then paid the compiler in the middle of the burst. Measured in process CPU time on the 300-app
- * release with one app in ten broken: cold open 330 ms, after this warm-up 225 ms (median of four
- * each; the warm-up itself costs about 200 ms CPU during `initialize`, before any file is open).
+ * then paid the compiler in the middle of the burst (the gain, and the warm-up's own cost during
+ * `initialize`, before any file is open: docs/measurements.md).
  * The sample has an app with each of the mistakes real releases have, so the findings' paths run too.
  */
 import { FileModel, type ParseOptions } from '../yaml/documents';
@@ -92,8 +91,9 @@ spec:
  *
  * Why a second shape: V8 compiles what has run, per code path. With only the first shape warmed,
  * opening a release of StatefulSets whose HPAs scale on several metrics ran those paths
- * interpreted: its open was 4.9x faster than yaml-language-server where the first shape's was 7.4x
- * (bench/lint.bench.ts, the "varied" case).
+ * interpreted and lost much of the first shape's lead over yaml-language-server
+ * (docs/measurements.md; bench/lint.bench.ts measures a release of another shape,
+ * operatorRelease.ts).
  */
 export function warmUpVariedApp(name: string, broken: boolean): string {
   return `---

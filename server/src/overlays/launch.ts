@@ -4,11 +4,9 @@
  * Where it is started from matters. On Linux, Node starts a child by forking the whole process,
  * and while the kernel copies the memory map every other thread of that process that touches a
  * fresh page waits; a fork from a low-priority thread can be preempted half-way and hold them for
- * tens of milliseconds. Measured with a 190 MB Node process whose main thread ran a 1 ms task
- * every 20 ms, at load 15 on two cores: its p99 was 1.1-1.3 ms without forks, 4.5-12.5 ms while a
- * normal-priority worker thread forked every 30 ms, 46-68 ms (max 65-207 ms) while a nice-19 one
- * did. So the language server starts kustomize only from its overlay process (overlayProcess.ts),
- * never from a thread of its own; `hpa-lint` starts it from its one thread.
+ * tens of milliseconds (docs/measurements.md: forks from a worker thread stall the main thread, far
+ * worse from a nice-19 one). So the language server starts kustomize only from its overlay process
+ * (overlayProcess.ts), never from a thread of its own; `hpa-lint` starts it from its one thread.
  */
 import { execFile } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
@@ -76,10 +74,8 @@ export function lowerPriority(pid: number | undefined): void {
  * On Linux, `chrt` (util-linux) when it is on PATH: a program started through `chrt --idle 0` runs
  * under SCHED_IDLE, and so does everything it starts. Low priority (nice 19) alone still lets a
  * background thread finish its time slice before a woken editor thread gets the core; a SCHED_IDLE
- * one gives way at once. Measured on the overlay bench (load 11 on two cores): the server's main
- * thread waited on the run queue 12.0 and 13.0 ms per edit while overlays rendered at nice 19
- * against 10.9 and 6.6 ms without renders, and 6.9 and 7.5 ms against 8.0 and 6.2 ms with the
- * overlay process under SCHED_IDLE.
+ * one gives way at once: on the overlay bench, renders at nice 19 lengthen the main thread's
+ * run-queue wait per edit and renders under SCHED_IDLE do not (docs/measurements.md).
  */
 export function idlePolicyCommand(path = process.env.PATH ?? ''): string | undefined {
   if (process.platform !== 'linux') return undefined;

@@ -2,8 +2,8 @@
  * The schema validators, compiled by ajv when this module first runs. This is the version for
  * running from the sources (tests under tsx): the bundles in dist/ replace this whole module with
  * ajv's standalone code for the same set-up (standaloneSchemaCode.ts, swapped in by
- * scripts/precompiledSchemas.mjs), so `hpa-lint` and its worker threads do not spend 60-70 ms
- * compiling schemas on every start and do not load ajv's compiler at all.
+ * scripts/precompiledSchemas.mjs), so `hpa-lint` and its worker threads do not spend time compiling
+ * schemas on every start (docs/measurements.md) and do not load ajv's compiler at all.
  * test/unit/schema-standalone.test.ts shows the two give the same errors.
  */
 import { schemaAjv } from './schemaAjv';
