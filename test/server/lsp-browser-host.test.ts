@@ -65,6 +65,8 @@ const TREE: Record<string, string> = {
   'kustomize/overlays/prod/kustomization.yaml': OVERLAY,
   // A skipped folder: the server must not even list it.
   'node_modules/chart/deployment.yaml': DEPLOYMENT,
+  // A checkout: the .hpa-lint.yaml lookup stops here, so nothing above ROOT is read either.
+  '.git/HEAD': 'ref: refs/heads/main\n',
 };
 
 /** The entries of a folder of TREE, as the extension host lists them. */

@@ -29,10 +29,15 @@ import type { ConfigFileAccess } from './serverHost';
 export class ClusterSettings {
   private readonly files: LintConfigFiles;
 
+  /**
+   * `loaded` is called when config files the host was still reading have come (the browser): what
+   * was linted without them must be linted again.
+   */
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly settings: () => HpaSettings,
-    disk: ConfigFileAccess,
+    private readonly disk: ConfigFileAccess,
+    loaded: () => void = () => undefined,
   ) {
     this.files = new LintConfigFiles({
       read: (path) => {
@@ -44,6 +49,18 @@ export class ClusterSettings {
       isRepositoryRoot: (folder) =>
         isOtherFileSystemTop(folder) || disk.isRepositoryRoot(uriOfLookupPath(folder)),
     });
+    disk.onDidLoad?.((uris) => {
+      for (const uri of uris) {
+        const path = lookupPathOf(uri);
+        if (path !== undefined) this.files.forget(path);
+      }
+      loaded();
+    });
+  }
+
+  /** True while the host is still reading a config file a lookup asked for: lint waits for it. */
+  loading(): boolean {
+    return this.disk.loading?.() ?? false;
   }
 
   /** The settings, config and release for a document (`untitled:` ones get the editor's settings). */
@@ -61,6 +78,7 @@ export class ClusterSettings {
 
   /** A config file changed (typed, saved, created, deleted, closed): read it again. */
   changed(uri: string): void {
+    this.disk.changed?.(uri);
     const path = lookupPathOf(uri);
     if (path !== undefined) this.files.forget(path);
   }

@@ -24,6 +24,6 @@ const DISK_CONFIG_FILES: ConfigFileAccess = {
 
 export const NODE_HOST: ServerHost = {
   workspaceFiles: () => DISK_WORKSPACE,
-  configFiles: DISK_CONFIG_FILES,
+  configFiles: () => DISK_CONFIG_FILES,
   overlayRenderer: (workspace) => nodeOverlayRenderer(workspace),
 };

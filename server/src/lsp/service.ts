@@ -111,7 +111,12 @@ export class LanguageService {
     this.sync = new WorkspaceSync(PARSE_OPTIONS, (uri) => this.documents.get(uri) !== undefined);
     this.workspace = this.sync.workspace;
     // Before the features, the overlays and the preview, which all ask it for a file's release.
-    this.clusterSettings = new ClusterSettings(this.documents, () => this.userSettings, host.configFiles);
+    this.clusterSettings = new ClusterSettings(
+      this.documents,
+      () => this.userSettings,
+      host.configFiles(connection),
+      () => this.configInForceChanged(),
+    );
     // The features register their own hover, completion and code-action handlers on the connection.
     this.features = registerLanguageFeatures(connection, {
       documents: this.documents,
@@ -300,6 +305,11 @@ export class LanguageService {
   /** A `.hpa-lint.yaml` changed: every open file may now be linted against another release. */
   private configFileChanged(uri: string): void {
     this.clusterSettings.changed(uri);
+    this.configInForceChanged();
+  }
+
+  /** The config file in force may differ for any file (one changed, or came from the client). */
+  private configInForceChanged(): void {
     // Rendered overlays are checked against their own folder's release too.
     this.overlays?.settingsChanged();
     this.relintOpenDocuments();
@@ -381,6 +391,9 @@ export class LanguageService {
       });
       return;
     }
+    // The browser reads config files through the client: a file is linted once the one in force
+    // is known (its arrival re-lints), not against the wrong release first.
+    if (this.clusterSettings.loading()) return;
     if (forFile.ignored) {
       // Listed under `ignore` in the .hpa-lint.yaml that applies: CI does not lint it either.
       void this.connection.sendDiagnostics({ uri, version: file.version, diagnostics: [] });
