@@ -6,13 +6,9 @@
  * quick fix come back; the workspace scan asks the client for its folders.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, ROOT } from './harness';
+import { launchChromium, type PanelServer, startBrowserServerHost } from './harness';
 
 const URI = 'vscode-vfs://github/acme/deploy/hpa.yaml';
 const HPA = `apiVersion: autoscaling/v2
@@ -30,35 +26,14 @@ spec:
           periodSeconds: 2400
 `;
 
-let server: Server;
+let server: PanelServer;
 let browser: Browser;
 let page: Page;
 let origin: string;
 
 before(async () => {
-  const { browserServerOptions } = (await import(path.join(ROOT, 'scripts', 'browserServerBuild.mjs'))) as {
-    browserServerOptions: () => Parameters<typeof build>[0];
-  };
-  const outfile = path.join(ROOT, 'out', 'browser-server-test', 'serverBrowser.js');
-  await build({ ...browserServerOptions(), outfile, sourcemap: false });
-  const script = await readFile(outfile);
-  server = createServer((request, response) => {
-    if (request.url === '/serverBrowser.js') {
-      // No 'unsafe-eval': new Function or eval in the worker would throw.
-      response.writeHead(200, {
-        'Content-Type': 'text/javascript',
-        'Content-Security-Policy': "default-src 'none'",
-      });
-      response.end(script);
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': 'text/html' });
-    response.end('<!DOCTYPE html><title>server</title>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  assert.ok(address && typeof address === 'object');
-  origin = `http://127.0.0.1:${address.port}`;
+  server = await startBrowserServerHost('browser-server-test');
+  origin = server.origin;
   browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`${origin}/`);
@@ -83,7 +58,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 function send(message: Record<string, unknown>): Promise<void> {

@@ -82,6 +82,41 @@ export function usePanelBrowser(
 }
 
 /**
+ * The browser language server's bundle (built with scripts/browserServerBuild.mjs's options into
+ * out/<name>/) served as /serverBrowser.js with a Content-Security-Policy that forbids evaluating
+ * code, as a worker started by VS Code's web worker extension host may not either; any other path
+ * is an empty page to start the worker from.
+ */
+export async function startBrowserServerHost(name: string): Promise<PanelServer> {
+  const { browserServerOptions } = (await import(path.join(ROOT, 'scripts', 'browserServerBuild.mjs'))) as {
+    browserServerOptions: () => Parameters<typeof build>[0];
+  };
+  const outfile = path.join(ROOT, 'out', name, 'serverBrowser.js');
+  await build({ ...browserServerOptions(), outfile, sourcemap: false });
+  const script = await readFile(outfile);
+  const server = createServer((request, response) => {
+    if (request.url === '/serverBrowser.js') {
+      // No 'unsafe-eval': new Function or eval in the worker would throw.
+      response.writeHead(200, {
+        'Content-Type': 'text/javascript',
+        'Content-Security-Policy': "default-src 'none'",
+      });
+      response.end(script);
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/html' });
+    response.end('<!DOCTYPE html><title>server</title>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('the server has no port');
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
  * Serves /panel.html (fresh nonce per request) and the bundle files; everything else is 404. The
  * page names its simulation worker as the VS Code panel does; `?worker=<name>` names another file
  * of dist/ instead (a missing one for the failure tests) and `?worker=` none (the engine in the page).
