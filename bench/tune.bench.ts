@@ -159,7 +159,7 @@ async function chromiumRows(runs: number): Promise<BenchRow[]> {
   if (onPath('chromium') === undefined) return [];
   const { buildWebview, launchChromium, openPanel, startPanelServer } =
     await import('../test/webview/harness');
-  const { WEB_MODEL } = await import('../test/webview/fixtures');
+  const { WEB_MODEL } = await import('../test/support/previewModels');
   await buildWebview();
   const server = await startPanelServer();
   const browser = await launchChromium();

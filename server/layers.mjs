@@ -1,7 +1,7 @@
 // The folders of server/src from the top down. A folder imports only the folders below it and the
 // root files (settings.ts, localize.ts, usageError.ts), which import no folder; the entry points
 // (server.ts, serverBrowser.ts, cli.ts) may import anything. eslint.config.mjs turns this list into rules, and
-// test/unit/server-layers.test.ts checks the real imports against it, so docs/architecture.md's
+// test/unit/architecture/serverLayers.test.ts checks the real imports against it, so docs/architecture.md's
 // picture cannot drift from the code.
 export const SERVER_LAYERS = [
   'lsp', // the language server's wiring: connection, sync, diagnostics, custom requests

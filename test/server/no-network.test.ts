@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { makeNonce, pageHtml, previewCsp } from '../../client/src/preview/previewHtml';
 import { REPO_ROOT } from '../fuzz/corpus';
 import { EDITOR_CAPABILITIES, LspClient } from '../support/lspClient';
-import { WEB_MODEL } from '../webview/fixtures';
+import { WEB_MODEL } from '../support/previewModels';
 import { requireOnPath } from '../support/tools';
 
 const TRAP = resolve(REPO_ROOT, 'test', 'support', 'network-trap.cjs');

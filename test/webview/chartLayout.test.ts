@@ -11,7 +11,7 @@ import { buildChartSvg, chartToSvgFile } from '../../common/preview/chart';
 import { PROFILE_NAMES, previewMetricNames, runPreview } from '../../common/preview/run';
 import { sanitizeSettings } from '../../common/preview/settings';
 import { t } from '../../common/preview/strings';
-import { QUEUE_MODEL } from './chartFixtures';
+import { QUEUE_MODEL } from '../support/chartInputs';
 import { openPanel, type OpenPanel, type PanelServer, usePanelBrowser } from './harness';
 
 let browser: Browser;

@@ -11,7 +11,7 @@ import { PROFILE_NAMES, previewMetricNames, runPreview } from '../../common/prev
 import { type PanelSettings, sanitizeSettings } from '../../common/preview/settings';
 import { t } from '../../common/preview/strings';
 import { openPanel, type OpenPanel, type PanelServer, usePanelBrowser } from './harness';
-import { savedPanel, WEB_MODEL } from './fixtures';
+import { savedPanel, WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

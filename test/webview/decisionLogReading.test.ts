@@ -11,7 +11,7 @@ import { PROFILE_NAMES, runPreview } from '../../common/preview/run';
 import { sanitizeSettings } from '../../common/preview/settings';
 import { t } from '../../common/preview/strings';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
-import { WEB_MODEL } from './fixtures';
+import { WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import type { PreviewModel } from '../../common/protocol';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
-import { TINY_MODEL } from './fixtures';
+import { TINY_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

@@ -22,7 +22,7 @@ import {
   TINY_MODEL,
   TINY_REASONS,
   WEB_MODEL,
-} from './fixtures';
+} from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

@@ -15,7 +15,7 @@ import { sanitizeSettings } from '../../common/preview/settings';
 import { summarize } from '../../common/preview/summary';
 import type { PreviewModel } from '../../common/protocol';
 import { openPanel, type OpenPanel, type PanelServer, usePanelBrowser } from './harness';
-import { PAYLOAD_IMG, TINY_CSV, TINY_MODEL, WEB_MODEL } from './fixtures';
+import { PAYLOAD_IMG, TINY_CSV, TINY_MODEL, WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

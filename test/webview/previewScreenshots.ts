@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { QUEUE_MODEL } from './chartFixtures';
+import { QUEUE_MODEL } from '../support/chartInputs';
 import { buildWebview, launchChromium, openPanel, ROOT, startPanelServer } from './harness';
 
 const DARK: Record<string, string> = {

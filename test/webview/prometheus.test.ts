@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { gridToLoad, type PrometheusReplay } from '../../common/prometheus';
-import { WEB_MODEL } from './fixtures';
+import { WEB_MODEL } from '../support/previewModels';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
 
 let browser: Browser;

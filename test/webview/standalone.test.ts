@@ -15,7 +15,7 @@ import { makeProfileLoad } from '../../common/engine/loadProfiles';
 import { jsonForScript, renderStandaloneReport } from '../../server/src/preview/standaloneHtml';
 import { UsageError } from '../../server/src/usageError';
 import { buildWebview, DIST, launchChromium } from './harness';
-import { PAYLOAD_IMG, PAYLOAD_SCRIPT, WEB_MODEL } from './fixtures';
+import { PAYLOAD_IMG, PAYLOAD_SCRIPT, WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let dir: string;

@@ -18,7 +18,7 @@ import { explainCandidate, formatNumber, formatRamp, formatShare, tune } from '.
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
 import type { PreviewModel } from '../../common/protocol';
 import type { HPABehavior } from '../../common/engine/types';
-import { savedPanel, WEB_MODEL } from './fixtures';
+import { savedPanel, WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

@@ -12,7 +12,7 @@ import { type PanelSettings, sanitizeSettings } from '../../common/preview/setti
 import { suggestLoads } from '../../common/preview/suggestLoads';
 import { explainCandidate, tune, unmetLines } from '../../common/tune';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
-import { savedPanel, WEB_MODEL } from './fixtures';
+import { savedPanel, WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

@@ -24,7 +24,7 @@ import {
   type TuneResult,
 } from '../../common/tune';
 import { openPanel, type PanelServer, usePanelBrowser } from './harness';
-import { savedPanel, WEB_MODEL } from './fixtures';
+import { savedPanel, WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

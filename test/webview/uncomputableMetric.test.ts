@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { previewMetricNames, PROFILE_NAMES, runPreview } from '../../common/preview/run';
 import { sanitizeSettings } from '../../common/preview/settings';
 import { summarize } from '../../common/preview/summary';
-import { noRequestModel } from './chartFixtures';
+import { noRequestModel } from '../support/chartInputs';
 import { openPanel, type OpenPanel, type PanelServer, usePanelBrowser } from './harness';
 
 let browser: Browser;

@@ -24,7 +24,7 @@ import {
   type OpenPanel,
   type PanelServer,
 } from './harness';
-import { WEB_MODEL } from './fixtures';
+import { WEB_MODEL } from '../support/previewModels';
 
 let browser: Browser;
 let server: PanelServer;

@@ -2,7 +2,7 @@
  * What a `.hpa-lint.yaml` may hold, as completion and hover offer it: the keys, the values each
  * takes, and the message that explains it. The lists are the ones the server checks the file
  * against (common/config/lintConfig.ts, the version model, the rule list), which
- * test/unit/config-lint-config.test.ts holds to schemas/hpa-lint-config.json.
+ * test/unit/config/lintConfig.test.ts holds to schemas/hpa-lint-config.json.
  */
 import { CONFIG_KEYS, SEVERITY_NAMES } from '../../../common/config/lintConfig';
 import {

@@ -23,7 +23,7 @@ export function warmUpSchemas(): void {
 }
 
 /**
- * Tests only: lint with these validators instead (test/unit/schema-standalone.test.ts puts ajv's
+ * Tests only: lint with these validators instead (test/unit/schema/standaloneSchemaCode.test.ts puts ajv's
  * compiled and standalone ones side by side); undefined goes back to the usual ones.
  */
 export function useSchemaValidatorsForTest(replacement: SchemaValidators | undefined): void {

@@ -4,7 +4,7 @@
  * ajv's standalone code for the same set-up (standaloneSchemaCode.ts, swapped in by
  * scripts/precompiledSchemas.mjs), so `hpa-lint` and its worker threads do not spend time compiling
  * schemas on every start (docs/measurements.md) and do not load ajv's compiler at all.
- * test/unit/schema-standalone.test.ts shows the two give the same errors.
+ * test/unit/schema/standaloneSchemaCode.test.ts shows the two give the same errors.
  */
 import { schemaAjv } from './schemaAjv';
 import { HPA_VALIDATOR, LINT_CONFIG_VALIDATOR, validatorSchemaIds } from './schemaDocuments';

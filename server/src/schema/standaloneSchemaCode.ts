@@ -2,7 +2,7 @@
  * The source of a CommonJS module that stands in for schemaValidators.ts in the bundles: ajv's
  * standalone code for every validator of schemaAjv.ts, plus the same `loadSchemaValidators()`
  * export. Run at build time (scripts/precompiledSchemas.mjs) and by the test that compares its
- * validators' errors with ajv's own (test/unit/schema-standalone.test.ts); never at run time.
+ * validators' errors with ajv's own (test/unit/schema/standaloneSchemaCode.test.ts); never at run time.
  *
  * The generated functions build the same error objects as compiled ones, `parentSchema` and
  * `schema` included (verbose): they point into copies of the schemas embedded in the code.

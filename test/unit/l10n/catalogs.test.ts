@@ -3,7 +3,7 @@
  * tuner's) has, in every language of LOCALES, exactly the keys of English, each non-empty and with
  * the same `{name}` placeholders. A key missing in a language would silently show English there; a
  * placeholder renamed in one translation would show a raw `{name}`. (The server's catalog is keyed
- * by its English text: test/unit/server-l10n.test.ts holds it to the code's `t()` calls.)
+ * by its English text: test/unit/l10n/localize.test.ts holds it to the code's `t()` calls.)
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -11,7 +11,7 @@ import { sanitizeSettings } from '../../../common/preview/settings';
 import type { SvgNode } from '../../../common/preview/svgNode';
 import { uncomputableParts, uncomputableSpans } from '../../../common/preview/uncomputableSpans';
 import type { PreviewModel } from '../../../common/protocol';
-import { chartInputOf, noRequestModel } from '../../webview/chartFixtures';
+import { chartInputOf, noRequestModel } from '../../support/chartInputs';
 
 function all(node: SvgNode, cls: string, out: SvgNode[] = []): SvgNode[] {
   if (

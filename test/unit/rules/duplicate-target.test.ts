@@ -1,7 +1,7 @@
 /** duplicate-target links the other autoscaler: its reference's name, in its own file. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hpa, lintFilesRelated } from '../../server/lintHelpers';
+import { hpa, lintFilesRelated } from '../../support/inProcessLint';
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hpa, lintFilesRelated } from '../../server/lintHelpers';
+import { hpa, lintFilesRelated } from '../../support/inProcessLint';
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lintTree as lintFilesOnDisk } from '../../support/diskTree';
-import { lintFiles } from '../../server/lintHelpers';
+import { lintFiles } from '../../support/inProcessLint';
 
 const ROLLOUT = `apiVersion: argoproj.io/v1alpha1
 kind: Rollout

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lintFilesRelated } from '../../server/lintHelpers';
+import { lintFilesRelated } from '../../support/inProcessLint';
 
 const RULE = 'selector-overlap';
 
