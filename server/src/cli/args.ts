@@ -1,37 +1,11 @@
 /**
- * What the CLI's commands share when they read a command line: the walk over `--flag value` and
- * `--flag=value`, and the typed values (seconds with a unit, numbers >= 0), with messages in the
- * run's language. `simulate` and `tune` read the same flags the same way through these.
+ * The typed values of the CLI's flags (seconds with a unit, numbers >= 0, what-if requests), with
+ * messages in the run's language that name the flag. The option tables call these on the words
+ * commandLine.ts hands them, so `simulate` and `tune` read the same flags the same way.
  */
 import { quantityMilliOrUndefined } from '../../../common/engine/quantity';
 import { t } from '../localize';
 import { UsageError } from '../usageError';
-
-export interface CommandLineWord {
-  /** The flag (`--duration`) or, for a positional word, the word itself. */
-  flag: string;
-  /** The flag's value: the part after `=`, else the next word (consumed). */
-  value(): string;
-}
-
-/** Each word of a command line; calling `value()` consumes the next word when the flag had no `=`. */
-export function* commandLineWords(args: readonly string[]): Generator<CommandLineWord> {
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i] as string;
-    const eq = word.startsWith('--') ? word.indexOf('=') : -1;
-    const flag = eq === -1 ? word : word.slice(0, eq);
-    const inline = eq === -1 ? undefined : word.slice(eq + 1);
-    yield {
-      flag,
-      value: () => {
-        if (inline !== undefined) return inline;
-        const next = args[++i];
-        if (next === undefined) throw new UsageError(t('{flag} needs a value', { flag }));
-        return next;
-      },
-    };
-  }
-}
 
 /** "900", "900s", "15m", "2h" -> seconds. */
 export function parseSeconds(flag: string, v: string): number {

@@ -15,9 +15,11 @@ import {
   resolveClusterTarget,
   toleranceSupport,
   type ClusterTarget,
+  type Parsed,
 } from '../../../common/k8s/kubernetesVersions';
 import { LintConfigFiles, type LoadedConfig } from '../config/lintConfigFiles';
 import { t } from '../localize';
+import type { OptionTable } from './commandLine';
 import { targetErrorText } from '../rules/kubernetesVersionText';
 import { UsageError } from '../usageError';
 
@@ -29,37 +31,35 @@ export interface ClusterFlags {
   featureGates?: Record<string, boolean>;
 }
 
-/** Reads one of the two flags into `into`; false when `flag` is neither. Throws a UsageError naming a bad value. */
-export function readClusterFlag(flag: string, value: () => string, into: ClusterFlags): boolean {
-  if (flag === '--kubernetes-version') {
-    const text = value();
-    const parsed = parseKubernetesVersion(text);
-    if (!parsed.ok)
-      throw new UsageError(
-        t('{flag} {value}: {detail}', {
-          flag: '--kubernetes-version',
-          value: text,
-          detail: targetErrorText(parsed.error),
-        }),
-      );
-    into.kubernetesVersion = text;
-    return true;
-  }
-  if (flag === '--feature-gates') {
-    const text = value();
-    const parsed = parseFeatureGates(text);
-    if (!parsed.ok)
-      throw new UsageError(
-        t('{flag} {value}: {detail}', {
-          flag: '--feature-gates',
-          value: text,
-          detail: targetErrorText(parsed.error),
-        }),
-      );
-    into.featureGates = { ...into.featureGates, ...parsed.value };
-    return true;
-  }
-  return false;
+/** The two flags for a command's option table, read into `into`; a bad value is a UsageError naming it. */
+export function clusterFlagOptions(into: ClusterFlags): OptionTable {
+  return {
+    '--kubernetes-version': {
+      type: 'string',
+      read: (text, flag) => {
+        parsedOrUsageError(flag, text, parseKubernetesVersion(text));
+        into.kubernetesVersion = text;
+      },
+    },
+    '--feature-gates': {
+      type: 'string',
+      read: (text, flag) => {
+        into.featureGates = {
+          ...into.featureGates,
+          ...parsedOrUsageError(flag, text, parseFeatureGates(text)),
+        };
+      },
+    },
+  };
+}
+
+/** The parsed value, or the usage error that names the flag and its value and says what is wrong. */
+function parsedOrUsageError<T>(flag: string, text: string, parsed: Parsed<T>): T {
+  if (!parsed.ok)
+    throw new UsageError(
+      t('{flag} {value}: {detail}', { flag, value: text, detail: targetErrorText(parsed.error) }),
+    );
+  return parsed.value;
 }
 
 /** The flags as the top layer of the merge. */

@@ -5,6 +5,10 @@
  * parsed, so usage errors speak the user's language too.
  */
 import { normalizeLocale, type Locale } from '../../../common/l10n/locales';
+import type { StringOption } from './commandLine';
+
+/** `--locale L` in a command's option table: read here before the command starts, so skipped there. */
+export const LOCALE_OPTION: StringOption = { type: 'string', read: () => undefined };
 
 export function commandLineLocale(args: readonly string[], env: NodeJS.ProcessEnv): Locale {
   let flag: string | undefined;

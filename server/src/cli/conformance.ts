@@ -8,6 +8,8 @@ import {
   type ConformanceOutcome,
 } from '../../../common/conformance/conformance';
 import { t } from '../localize';
+import { readCommandLine } from './commandLine';
+import { LOCALE_OPTION } from './commandLineLocale';
 import { type CliIO } from './io';
 import { UsageError } from '../usageError';
 import { readInputFile } from './readInputFile';
@@ -15,21 +17,23 @@ import { readInputFile } from './readInputFile';
 function parseArgs(args: string[]): { file: string; format: 'text' | 'json' } {
   let format: 'text' | 'json' = 'text';
   const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (a === '--format' || a.startsWith('--format=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (v !== 'text' && v !== 'json')
-        throw new UsageError(t('--format must be text or json, got "{value}"', { value: v ?? '' }));
-      format = v;
-    } else if (a === '--locale' || a.startsWith('--locale=')) {
-      if (!a.includes('=')) i++; // read by main() before any parsing, so usage errors are translated too
-    } else if (a.startsWith('--')) {
-      throw new UsageError(t('unknown option {flag} for conformance', { flag: a }));
-    } else {
-      files.push(a);
-    }
-  }
+  readCommandLine(args, {
+    options: {
+      // Missing at the end of the line, the format is "" (refused as such) and the locale nothing.
+      '--format': {
+        type: 'string',
+        ifMissing: '',
+        read: (v) => {
+          if (v !== 'text' && v !== 'json')
+            throw new UsageError(t('--format must be text or json, got "{value}"', { value: v }));
+          format = v;
+        },
+      },
+      '--locale': { ...LOCALE_OPTION, ifMissing: '' },
+    },
+    positional: (word) => files.push(word),
+    unknown: (word) => t('unknown option {flag} for conformance', { flag: word }),
+  });
   if (files.length !== 1)
     throw new UsageError(t('conformance needs exactly one vector file: hpa-lint conformance <vectors.json>'));
   return { file: files[0] as string, format };

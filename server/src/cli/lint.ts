@@ -26,11 +26,13 @@ import { settingsForFile, type FileSettings } from '../config/fileSettings';
 import { clusterErrorProblem, type LoadedConfig } from '../config/lintConfigFiles';
 import {
   checkClusterFlags,
+  clusterFlagOptions,
   diskConfigFiles,
   flagsLayer,
-  readClusterFlag,
   type ClusterFlags,
 } from './clusterFlags';
+import { readCommandLine } from './commandLine';
+import { LOCALE_OPTION } from './commandLineLocale';
 import type { Finding } from '../rules/types';
 import type { SeverityOverride } from '../settings';
 import { type KustomizationFile, kustomizeLayout } from '../kustomize/layout';
@@ -54,7 +56,6 @@ interface LintOptions {
   inputs: string[];
   format: Format;
   rules: Record<string, SeverityOverride>;
-  locale: string | undefined;
   kustomize: boolean;
   kustomizeCommand: string | undefined;
   /** Threads to lint on (`--jobs`); when not given, one per core for a large run (parallelLint.ts). */
@@ -239,68 +240,59 @@ function parseArgs(args: string[]): LintOptions {
     inputs: [],
     format: 'stylish',
     rules: {},
-    locale: undefined,
     kustomize: true,
     kustomizeCommand: undefined,
     jobs: undefined,
     cluster: {},
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? args[++i];
-      if (v === undefined) throw new UsageError(t('{flag} needs a value', { flag }));
-      return v;
-    };
-    switch (flag) {
-      case '--format': {
-        const format = value();
-        if (format !== 'stylish' && format !== 'json' && format !== 'sarif') {
-          throw new UsageError(t('unknown format "{format}": use stylish, json or sarif', { format }));
-        }
-        options.format = format;
-        break;
-      }
-      case '--rule': {
-        const spec = value();
-        const eq = spec.indexOf('=');
-        const id = eq === -1 ? spec : spec.slice(0, eq);
-        const level = eq === -1 ? '' : spec.slice(eq + 1);
-        if (!ALL_RULE_IDS.includes(id)) throw new UsageError(t('unknown rule "{rule}"', { rule: id }));
-        if (!OVERRIDES.has(level))
-          throw new UsageError(t('--rule {spec}: expected ID=off|info|warning|error', { spec }));
-        options.rules[id] = level as SeverityOverride;
-        break;
-      }
-      case '--locale':
-        options.locale = value();
-        break;
-      case '--kubernetes-version':
-      case '--feature-gates':
-        readClusterFlag(flag, value, options.cluster);
-        break;
-      case '--no-kustomize':
-        options.kustomize = false;
-        break;
-      case '--kustomize-command':
-        options.kustomizeCommand = value();
-        break;
-      case '--jobs': {
-        const jobs = value();
-        if (!/^[1-9]\d{0,2}$/.test(jobs))
-          throw new UsageError(t('--jobs {value}: expected a whole number from 1', { value: jobs }));
-        options.jobs = Number(jobs);
-        break;
-      }
-      default:
-        if (arg.startsWith('--')) throw new UsageError(t('unknown option {option}', { option: arg }));
-        options.inputs.push(arg);
-    }
-  }
+  readCommandLine(args, {
+    options: {
+      '--format': {
+        type: 'string',
+        read: (format) => {
+          if (format !== 'stylish' && format !== 'json' && format !== 'sarif')
+            throw new UsageError(t('unknown format "{format}": use stylish, json or sarif', { format }));
+          options.format = format;
+        },
+      },
+      '--rule': {
+        type: 'string',
+        read: (spec) => {
+          const eq = spec.indexOf('=');
+          const id = eq === -1 ? spec : spec.slice(0, eq);
+          const level = eq === -1 ? '' : spec.slice(eq + 1);
+          if (!ALL_RULE_IDS.includes(id)) throw new UsageError(t('unknown rule "{rule}"', { rule: id }));
+          if (!OVERRIDES.has(level))
+            throw new UsageError(t('--rule {spec}: expected ID=off|info|warning|error', { spec }));
+          options.rules[id] = level as SeverityOverride;
+        },
+      },
+      '--locale': LOCALE_OPTION,
+      ...clusterFlagOptions(options.cluster),
+      '--no-kustomize': {
+        type: 'boolean',
+        read: () => {
+          options.kustomize = false;
+        },
+      },
+      '--kustomize-command': {
+        type: 'string',
+        read: (command) => {
+          options.kustomizeCommand = command;
+        },
+      },
+      '--jobs': {
+        type: 'string',
+        read: (jobs) => {
+          if (!/^[1-9]\d{0,2}$/.test(jobs))
+            throw new UsageError(t('--jobs {value}: expected a whole number from 1', { value: jobs }));
+          options.jobs = Number(jobs);
+        },
+      },
+    },
+    positional: (input) => options.inputs.push(input),
+    unknown: (word) => t('unknown option {option}', { option: word }),
+  });
   if (options.inputs.length === 0)
     throw new UsageError(t('no input: give YAML files, directories, or - for standard input'));
   return options;

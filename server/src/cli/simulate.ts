@@ -7,15 +7,14 @@ import {
   assumeRequestsFor,
   buildSimulationInput,
   effectiveMetrics,
-  isLoadProfileName,
   LOAD_PROFILES,
   simulate,
-  SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
 import { currentLocale, t } from '../localize';
 import { renderStandaloneReport } from '../preview/standaloneHtml';
-import { commandLineWords, parseAssumeRequest, parseNumber, parseSeconds } from './args';
+import { parseSeconds } from './args';
+import { readCommandLine } from './commandLine';
 import { type CliIO } from './io';
 import { UsageError } from '../usageError';
 import { parseLoadCsv } from './loadCsv';
@@ -35,41 +34,32 @@ import {
 } from './simulatePrometheus';
 import { redactUrl } from '../../../common/prometheus';
 import { effectiveMinReplicas } from '../../../common/engine/defaults';
+import { CLUSTER_FLAGS_USAGE, clusterForManifest, clusterNotes, controllerOptionsFor } from './clusterFlags';
 import {
-  CLUSTER_FLAGS_USAGE,
-  clusterForManifest,
-  clusterNotes,
-  controllerOptionsFor,
-  readClusterFlag,
-  type ClusterFlags,
-} from './clusterFlags';
+  formatOf,
+  oneManifestFile,
+  profileName,
+  simulationOptions,
+  type SimulationFlags,
+} from './simulationFlags';
 
 const FORMATS = ['table', 'json', 'csv', 'html'] as const;
 /** A profile's run when --duration is not given. */
 const DEFAULT_SIMULATE_SECONDS = 1800;
 type Format = (typeof FORMATS)[number];
 
-interface SimulateArgs {
+interface SimulateArgs extends SimulationFlags {
   file: string;
-  hpa?: string;
   load?: string;
   profile?: string;
-  replicas?: number;
   /** Absent: 30 minutes of a profile, or a recorded load's own span. */
   duration?: number;
-  startup: number;
   format: Format;
-  /** The what-if requests (--assume-request), milli by resource. */
-  assumeRequest: Record<string, number>;
   mode: 'controller' | 'formula';
-  peak?: number;
-  noise?: number;
-  seed?: number;
-  cluster: ClusterFlags;
 }
 
 export function parseSimulateArgs(args: string[]): SimulateArgs {
-  const out: Partial<SimulateArgs> = {
+  const out: Omit<SimulateArgs, 'file'> = {
     startup: 30,
     format: 'table',
     mode: 'controller',
@@ -77,93 +67,53 @@ export function parseSimulateArgs(args: string[]): SimulateArgs {
     cluster: {},
   };
   const files: string[] = [];
-  for (const { flag, value } of commandLineWords(args)) {
-    switch (flag) {
-      case '--hpa':
-        out.hpa = value();
-        break;
-      case '--load':
-        out.load = value();
-        break;
-      case '--profile': {
-        const p = value();
-        if (!isLoadProfileName(p))
-          throw new UsageError(
-            t('unknown profile "{profile}" (known: {known})', {
-              profile: p,
-              known: LOAD_PROFILES.map((x) => x.name).join(', '),
-            }),
-          );
-        out.profile = p;
-        break;
-      }
-      case '--replicas':
-        out.replicas = parseNumber(flag, value(), true);
-        if (out.replicas > SIMULATION_POD_CAP) {
-          throw new UsageError(
-            t('--replicas is limited to {cap} simulated Pods', { cap: SIMULATION_POD_CAP }),
-          );
-        }
-        break;
-      case '--duration':
-        out.duration = parseSeconds(flag, value());
-        break;
-      case '--startup':
-        out.startup = parseSeconds(flag, value());
-        break;
-      case '--assume-request':
-        parseAssumeRequest(flag, value(), out.assumeRequest!);
-        break;
-      case '--format': {
-        const f = value();
-        if (!(FORMATS as readonly string[]).includes(f))
-          throw new UsageError(
-            t('--format must be one of {formats}, got "{value}"', { formats: FORMATS.join(', '), value: f }),
-          );
-        out.format = f as Format;
-        break;
-      }
-      case '--mode': {
-        const m = value();
-        if (m !== 'controller' && m !== 'formula')
-          throw new UsageError(t('--mode must be controller or formula, got "{value}"', { value: m }));
-        out.mode = m;
-        break;
-      }
-      case '--peak':
-        out.peak = parseNumber(flag, value(), false);
-        break;
-      case '--noise':
-        out.noise = parseNumber(flag, value(), false);
-        break;
-      case '--locale':
-        value(); // read by main() before any parsing, so usage errors are translated too
-        break;
-      case '--seed':
-        out.seed = parseNumber(flag, value(), true);
-        break;
-      case '--kubernetes-version':
-      case '--feature-gates':
-        readClusterFlag(flag, value, out.cluster!);
-        break;
-      default:
-        if (flag.startsWith('--')) throw new UsageError(t('unknown option {flag} for simulate', { flag }));
-        files.push(flag);
-    }
-  }
-  if (files.length === 0)
-    throw new UsageError(t('simulate needs a manifest file: hpa-lint simulate <file> [options]'));
-  if (files.length > 1)
-    throw new UsageError(
-      t('simulate takes one manifest file, got {count}: {files}', {
-        count: files.length,
-        files: files.join(', '),
-      }),
-    );
-  out.file = files[0];
+  readCommandLine(args, {
+    options: {
+      ...simulationOptions(out),
+      '--load': {
+        type: 'string',
+        read: (v) => {
+          out.load = v;
+        },
+      },
+      '--profile': {
+        type: 'string',
+        read: (v) => {
+          out.profile = profileName(v);
+        },
+      },
+      '--duration': {
+        type: 'string',
+        read: (v, flag) => {
+          out.duration = parseSeconds(flag, v);
+        },
+      },
+      '--format': {
+        type: 'string',
+        read: (v) => {
+          out.format = formatOf(FORMATS, v);
+        },
+      },
+      '--mode': {
+        type: 'string',
+        read: (m) => {
+          if (m !== 'controller' && m !== 'formula')
+            throw new UsageError(t('--mode must be controller or formula, got "{value}"', { value: m }));
+          out.mode = m;
+        },
+      },
+    },
+    positional: (word) => files.push(word),
+    unknown: (_word, flag) => t('unknown option {flag} for simulate', { flag }),
+  });
+  const file = oneManifestFile(
+    files,
+    () => t('simulate needs a manifest file: hpa-lint simulate <file> [options]'),
+    (count, list) => t('simulate takes one manifest file, got {count}: {files}', { count, files: list }),
+  );
   if (out.duration !== undefined && out.duration > 7 * 24 * 3600)
     throw new UsageError(t('--duration is limited to 7 days'));
-  return out as SimulateArgs;
+  return { ...out, file };
 }
 
 export const SIMULATE_USAGE = `usage: hpa-lint simulate <file> [options]

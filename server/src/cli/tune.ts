@@ -10,29 +10,28 @@ import {
   assumeRequestsFor,
   buildSimulationInput,
   effectiveMetrics,
-  isLoadProfileName,
   LOAD_PROFILES,
-  SIMULATION_POD_CAP,
   type LoadSeries,
 } from '../../../common/engine';
 import { DEFAULT_GOALS, tune, TuneInputError, type TuneGoals, type TuneLoad } from '../../../common/tune';
 import { currentLocale, t } from '../localize';
 import { DEFAULT_SETTINGS } from '../settings';
-import { commandLineWords, parseAssumeRequest, parseNumber, parseSeconds } from './args';
+import { parseNumber, parseSeconds } from './args';
+import { readCommandLine } from './commandLine';
 import { type CliIO } from './io';
 import { UsageError } from '../usageError';
 import { parseLoadCsv } from './loadCsv';
 import { readInputFile } from './readInputFile';
 import { loadFileNotes, noteLine, recordedSpan, requestNotes } from './runNotes';
 import { forCluster, metricNamesOf, readManifestHpa } from './simulateManifest';
+import { CLUSTER_FLAGS_USAGE, clusterForManifest, clusterNotes, controllerOptionsFor } from './clusterFlags';
 import {
-  CLUSTER_FLAGS_USAGE,
-  clusterForManifest,
-  clusterNotes,
-  controllerOptionsFor,
-  readClusterFlag,
-  type ClusterFlags,
-} from './clusterFlags';
+  formatOf,
+  oneManifestFile,
+  profileName,
+  simulationOptions,
+  type SimulationFlags,
+} from './simulationFlags';
 import { behaviorYaml } from '../../../common/tune/behaviorYaml';
 import { tuneJson, tuneTable } from './tuneFormat';
 
@@ -41,24 +40,14 @@ type Format = (typeof FORMATS)[number];
 
 type LoadChoice = { kind: 'profile'; name: string } | { kind: 'csv'; file: string };
 
-interface TuneArgs {
+interface TuneArgs extends SimulationFlags {
   file: string;
-  hpa?: string;
   loads: LoadChoice[];
   goals: TuneGoals;
   format: Format;
-  replicas?: number;
   /** Absent: 24 h for a profile, a --load file's own span. */
   duration?: number;
-  startup: number;
-  /** The what-if requests (--assume-request), milli by resource. */
-  assumeRequest: Record<string, number>;
-  peak?: number;
-  noise?: number;
-  seed?: number;
   candidates: number;
-  locale?: string;
-  cluster: ClusterFlags;
 }
 
 /** The loads when none is given: the book demo's three. */
@@ -79,8 +68,7 @@ function parseShare(flag: string, v: string): number {
 }
 
 export function parseTuneArgs(args: string[]): TuneArgs {
-  const out: TuneArgs = {
-    file: '',
+  const out: Omit<TuneArgs, 'file'> = {
     loads: [],
     goals: { ...DEFAULT_GOALS },
     format: 'table',
@@ -90,100 +78,72 @@ export function parseTuneArgs(args: string[]): TuneArgs {
     cluster: {},
   };
   const files: string[] = [];
-  for (const { flag, value } of commandLineWords(args)) {
-    switch (flag) {
-      case '--hpa':
-        out.hpa = value();
-        break;
-      case '--load':
-        out.loads.push({ kind: 'csv', file: value() });
-        break;
-      case '--profile': {
-        const p = value();
-        if (!isLoadProfileName(p))
-          throw new UsageError(
-            t('unknown profile "{profile}" (known: {known})', {
-              profile: p,
-              known: LOAD_PROFILES.map((x) => x.name).join(', '),
-            }),
-          );
-        out.loads.push({ kind: 'profile', name: p });
-        break;
-      }
-      case '--max-ramp':
-        out.goals.maxRampSeconds = parseSeconds(flag, value());
-        break;
-      case '--max-events-per-hour':
-        out.goals.maxScaleEventsPerHour = parseNumber(flag, value(), false);
-        break;
-      case '--max-underprovisioned':
-        out.goals.maxUnderprovisionedShare = parseShare(flag, value());
-        break;
-      case '--format': {
-        const f = value();
-        if (!(FORMATS as readonly string[]).includes(f))
-          throw new UsageError(
-            t('--format must be one of {formats}, got "{value}"', { formats: FORMATS.join(', '), value: f }),
-          );
-        out.format = f as Format;
-        break;
-      }
-      case '--replicas':
-        out.replicas = parseNumber(flag, value(), true);
-        if (out.replicas > SIMULATION_POD_CAP)
-          throw new UsageError(
-            t('--replicas is limited to {cap} simulated Pods', { cap: SIMULATION_POD_CAP }),
-          );
-        break;
-      case '--duration':
-        out.duration = parseSeconds(flag, value());
-        if (out.duration > 7 * 24 * 3600) throw new UsageError(t('--duration is limited to 7 days'));
-        if (out.duration < 60) throw new UsageError(t('--duration must be at least 60 s'));
-        break;
-      case '--startup':
-        out.startup = parseSeconds(flag, value());
-        break;
-      case '--assume-request':
-        parseAssumeRequest(flag, value(), out.assumeRequest);
-        break;
-      case '--peak':
-        out.peak = parseNumber(flag, value(), false);
-        break;
-      case '--noise':
-        out.noise = parseNumber(flag, value(), false);
-        break;
-      case '--seed':
-        out.seed = parseNumber(flag, value(), true);
-        break;
-      case '--candidates':
-        out.candidates = parseNumber(flag, value(), true);
-        if (out.candidates < 1 || out.candidates > 20)
-          throw new UsageError(t('--candidates must be in 1..20'));
-        break;
-      case '--locale':
-        out.locale = value();
-        break;
-      case '--kubernetes-version':
-      case '--feature-gates':
-        readClusterFlag(flag, value, out.cluster);
-        break;
-      default:
-        if (flag.startsWith('--')) throw new UsageError(t('unknown option {flag} for tune', { flag }));
-        files.push(flag);
-    }
-  }
-  if (files.length === 0)
-    throw new UsageError(t('tune needs a manifest file: hpa-lint tune <file> [options]'));
-  if (files.length > 1)
-    throw new UsageError(
-      t('tune takes one manifest file, got {count}: {files}', {
-        count: files.length,
-        files: files.join(', '),
-      }),
-    );
-  out.file = files[0] as string;
+  readCommandLine(args, {
+    options: {
+      ...simulationOptions(out),
+      '--load': {
+        type: 'string',
+        read: (v) => {
+          out.loads.push({ kind: 'csv', file: v });
+        },
+      },
+      '--profile': {
+        type: 'string',
+        read: (v) => {
+          out.loads.push({ kind: 'profile', name: profileName(v) });
+        },
+      },
+      '--max-ramp': {
+        type: 'string',
+        read: (v, flag) => {
+          out.goals.maxRampSeconds = parseSeconds(flag, v);
+        },
+      },
+      '--max-events-per-hour': {
+        type: 'string',
+        read: (v, flag) => {
+          out.goals.maxScaleEventsPerHour = parseNumber(flag, v, false);
+        },
+      },
+      '--max-underprovisioned': {
+        type: 'string',
+        read: (v, flag) => {
+          out.goals.maxUnderprovisionedShare = parseShare(flag, v);
+        },
+      },
+      '--format': {
+        type: 'string',
+        read: (v) => {
+          out.format = formatOf(FORMATS, v);
+        },
+      },
+      '--duration': {
+        type: 'string',
+        read: (v, flag) => {
+          out.duration = parseSeconds(flag, v);
+          if (out.duration > 7 * 24 * 3600) throw new UsageError(t('--duration is limited to 7 days'));
+          if (out.duration < 60) throw new UsageError(t('--duration must be at least 60 s'));
+        },
+      },
+      '--candidates': {
+        type: 'string',
+        read: (v, flag) => {
+          out.candidates = parseNumber(flag, v, true);
+          if (out.candidates < 1 || out.candidates > 20)
+            throw new UsageError(t('--candidates must be in 1..20'));
+        },
+      },
+    },
+    positional: (word) => files.push(word),
+    unknown: (_word, flag) => t('unknown option {flag} for tune', { flag }),
+  });
+  const file = oneManifestFile(
+    files,
+    () => t('tune needs a manifest file: hpa-lint tune <file> [options]'),
+    (count, list) => t('tune takes one manifest file, got {count}: {files}', { count, files: list }),
+  );
   if (out.loads.length === 0) out.loads = DEFAULT_TUNE_PROFILES.map((name) => ({ kind: 'profile', name }));
-  return out;
+  return { ...out, file };
 }
 
 export const TUNE_USAGE = `usage: hpa-lint tune <file> [options]
