@@ -1,7 +1,8 @@
 // Test entry of the web worker pass (scripts/e2e/webWorker.mjs): the module whose run() VS Code's
 // web worker extension host calls when the workbench is opened with a test payload. The same core
-// suites as the Node pass (diagnostics, hover, quick fixes, the preview) plus what only the web
-// extension has. Bundled for the browser with mocha's browser build and `node:assert/strict`
+// suites as the Node pass (diagnostics, hover, quick fixes, the preview, the .hpa-lint.yaml in force,
+// which the server reads through the host's file system) plus what only the web extension has.
+// Bundled for the browser with mocha's browser build and `node:assert/strict`
 // replaced by ./assert.ts (the web worker host has neither Node's modules nor a `require` of its own).
 import 'mocha/mocha.js';
 import * as vscode from 'vscode';
@@ -9,6 +10,7 @@ import type { HpaExtensionApi } from '../../../client/src/api';
 import { diagnosticsSuite } from '../diagnostics.suite';
 import { EXTENSION_ID } from '../helpers';
 import { hoverSuite } from '../hover.suite';
+import { kubernetesVersionsSuite } from '../kubernetesVersions.suite';
 import { previewSuite } from '../preview.suite';
 import { quickFixSuite } from '../quickFix.suite';
 import type { RunResults, TestOutcome } from '../results';
@@ -55,7 +57,14 @@ export function run(): Promise<void> {
   const mocha = new MochaClass({ ui: 'tdd', timeout: 60_000, color: false, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'hpa-integration-web', mocha);
   const tests: TestOutcome[] = [];
-  const suites = [webWorkerSuite, diagnosticsSuite, hoverSuite, quickFixSuite, previewSuite];
+  const suites = [
+    webWorkerSuite,
+    diagnosticsSuite,
+    hoverSuite,
+    quickFixSuite,
+    previewSuite,
+    kubernetesVersionsSuite,
+  ];
 
   const finish = async (): Promise<RunResults & { extensionHost: string }> => {
     const exports = vscode.extensions.getExtension<HpaExtensionApi>(EXTENSION_ID)?.exports;
