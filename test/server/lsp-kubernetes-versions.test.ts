@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { KubernetesVersionInfo, PreviewModel } from '../../common/protocol';
 import { LspClient } from '../support/lspClient';
 
@@ -178,5 +179,90 @@ describe('the settings where no .hpa-lint.yaml applies', () => {
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('each mistake in a .hpa-lint.yaml is said once, where the settings differ too', () => {
+  type Row = [
+    line: number,
+    start: number,
+    endLine: number,
+    end: number,
+    severity: number | undefined,
+    message: string,
+  ];
+  const rows = (diagnostics: Diagnostic[]): Row[] =>
+    diagnostics
+      .map((d): Row => [
+        d.range.start.line,
+        d.range.start.character,
+        d.range.end.line,
+        d.range.end.character,
+        d.severity,
+        d.message,
+      ])
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let dir: string;
+  let client: LspClient;
+  before(async () => {
+    dir = repo({
+      'bad-version/worker.yaml': WORKER,
+      'newer/worker.yaml': WORKER,
+      'locked-gate/worker.yaml': WORKER,
+    });
+    client = await LspClient.start({
+      workspaceFolders: [dir],
+      settings: {
+        kubernetesVersion: '1.30',
+        featureGates: { HPAConfigurableTolerance: true },
+        rules: { 'min-replicas': 'error' },
+      },
+    });
+  });
+  after(async () => client.stop());
+
+  test('a version that is no release: one error on its value, no "the file applies" on its key', async () => {
+    const diagnostics = await client.open(
+      uriOf(dir, 'bad-version/.hpa-lint.yaml'),
+      'kubernetesVersion: "abc"\n',
+    );
+    assert.deepEqual(rows(diagnostics), [
+      [0, 19, 0, 24, 1, '"abc" is not a Kubernetes version (expected a release such as 1.35)'],
+    ]);
+    const info = await client.request<KubernetesVersionInfo>('hpa/kubernetesVersion', {
+      uri: uriOf(dir, 'bad-version/worker.yaml'),
+    });
+    assert.deepEqual(
+      [info.conflicts, info.error],
+      [[], '"abc" is not a Kubernetes version (expected a release such as 1.35)'],
+    );
+    const newer = await client.open(uriOf(dir, 'newer/.hpa-lint.yaml'), 'kubernetesVersion: "1.99"\n');
+    assert.deepEqual(rows(newer), [
+      [0, 19, 0, 25, 1, 'Kubernetes 1.99 is newer than the newest release modelled (1.38)'],
+    ]);
+  });
+
+  test('a gate the release refuses: one error on the gate; a valid release that differs still says so', async () => {
+    const text = [
+      'kubernetesVersion: "1.37"',
+      'featureGates:',
+      '  HPAConfigurableTolerance: false',
+      'rules:',
+      '  min-replicas: loud',
+      '',
+    ].join('\n');
+    const diagnostics = await client.open(uriOf(dir, 'locked-gate/.hpa-lint.yaml'), text);
+    assert.deepEqual(rows(diagnostics), [
+      [
+        0,
+        0,
+        0,
+        17,
+        2,
+        'the setting hpa.kubernetesVersion says 1.30, .hpa-lint.yaml says 1.37: the file applies, as in CI',
+      ],
+      [2, 2, 2, 26, 1, 'feature gate HPAConfigurableTolerance is GA and locked to true on Kubernetes 1.37'],
+      [4, 16, 4, 20, 1, 'rules.min-replicas: "loud" is not a severity (use off, hint, info, warning, error)'],
+    ]);
   });
 });

@@ -73,16 +73,19 @@ export function settingsForFile(
     slowRampBudgetSeconds: merged.slowRampBudgetSeconds ?? base.slowRampBudgetSeconds,
     cluster: resolved.ok ? resolved.value : defaultClusterTarget(),
   };
+  const errorAt = resolved.ok ? undefined : errorPath(resolved.error);
   const conflicts = config
-    ? differencesFromFile(config.layer, own).map((d) => ({
-        key: d.key,
-        text: t('the setting hpa.{key} says {settings}, {file} says {value}: the file applies, as in CI', {
+    ? differencesFromFile(config.layer, own)
+        .filter((d) => !isTheError(d, errorAt))
+        .map((d) => ({
           key: d.key,
-          settings: d.settings,
-          file: '.hpa-lint.yaml',
-          value: d.file,
-        }),
-      }))
+          text: t('the setting hpa.{key} says {settings}, {file} says {value}: the file applies, as in CI', {
+            key: d.key,
+            settings: d.settings,
+            file: '.hpa-lint.yaml',
+            value: d.file,
+          }),
+        }))
     : [];
   const origin =
     merged.origins.kubernetesVersion === 'default' && merged.origins.featureGates !== 'default'
@@ -93,10 +96,20 @@ export function settingsForFile(
     config,
     ignored: config?.layer.ignore ? isIgnored(pathBelow(config, filePath), config.layer.ignore) : false,
     clusterError: resolved.ok ? undefined : targetErrorText(resolved.error),
-    clusterErrorPath: resolved.ok ? undefined : errorPath(resolved.error),
+    clusterErrorPath: errorAt,
     origin,
     conflicts,
   };
+}
+
+/**
+ * A difference whose file value is the release or gate error itself (a version that is no release, a
+ * gate the release refuses): the file's value does not apply either (the default release does), and
+ * the error on that value already says what is wrong, so it is not said a second time on the key.
+ */
+function isTheError(difference: { key: string; file: string }, errorAt: string[] | undefined): boolean {
+  if (errorAt === undefined || errorAt[0] !== difference.key) return false;
+  return difference.key !== 'featureGates' || difference.file.startsWith(`${errorAt[1]}=`);
 }
 
 function errorPath(error: TargetError): string[] {
