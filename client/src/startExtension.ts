@@ -22,6 +22,28 @@ export interface ServerTransport {
   ): BaseLanguageClient;
 }
 
+/**
+ * The `activate` and `deactivate` an entry point exports for one transport. Deactivation stops the
+ * client of the last activation.
+ */
+export function entryPoints(transport: ServerTransport): {
+  activate(context: vscode.ExtensionContext): HpaExtensionApi;
+  deactivate(): Promise<void>;
+} {
+  let client: BaseLanguageClient | undefined;
+  return {
+    activate(context) {
+      const started = startExtension(context, transport);
+      client = started.client;
+      return started.api;
+    },
+    async deactivate() {
+      // A server that never started cannot be stopped; that is no reason to fail the shutdown.
+      await client?.stop().catch(() => undefined);
+    },
+  };
+}
+
 export function startExtension(
   context: vscode.ExtensionContext,
   transport: ServerTransport,
