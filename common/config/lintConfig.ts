@@ -46,6 +46,28 @@ export type ConfigProblem =
   | { code: 'negative'; path: (string | number)[] };
 
 /**
+ * A key whose value maps names to entries (featureGates, rules): undefined, with a problem, when it
+ * is not a mapping; else the entries `readEntry` accepts (it reports the ones it leaves out).
+ */
+function readMapping<T>(
+  value: unknown,
+  key: string,
+  problems: ConfigProblem[],
+  readEntry: (name: string, entry: unknown) => T | undefined,
+): Record<string, T> | undefined {
+  if (!isMapping(value)) {
+    problems.push({ code: 'wrongType', path: [key], expected: 'mapping' });
+    return undefined;
+  }
+  const entries: Record<string, T> = {};
+  for (const [name, entry] of Object.entries(value)) {
+    const read = readEntry(name, entry);
+    if (read !== undefined) entries[name] = read;
+  }
+  return entries;
+}
+
+/**
  * The layer a parsed `.hpa-lint.yaml` gives, and what is wrong in it (each problem with its path,
  * for a diagnostic on that key). A wrong entry is left out; the rest still applies. Whether the
  * version and gates make sense is the version model's question (`resolveClusterTarget`).
@@ -68,28 +90,19 @@ export function readConfigLayer(
         else problems.push({ code: 'wrongType', path: [key], expected: 'string' });
         break;
       case 'featureGates': {
-        if (!isMapping(v)) {
-          problems.push({ code: 'wrongType', path: [key], expected: 'mapping' });
-          break;
-        }
-        const gates: Record<string, boolean> = {};
-        for (const [gate, on] of Object.entries(v)) {
-          if (typeof on === 'boolean') gates[gate] = on;
-          else problems.push({ code: 'wrongType', path: [key, gate], expected: 'boolean' });
-        }
-        layer.featureGates = gates;
+        const gates = readMapping(v, key, problems, (gate, on) => {
+          if (typeof on === 'boolean') return on;
+          problems.push({ code: 'wrongType', path: [key, gate], expected: 'boolean' });
+          return undefined;
+        });
+        if (gates) layer.featureGates = gates;
         break;
       }
       case 'rules': {
-        if (!isMapping(v)) {
-          problems.push({ code: 'wrongType', path: [key], expected: 'mapping' });
-          break;
-        }
-        const rules: Record<string, SeverityName> = {};
-        for (const [rule, severity] of Object.entries(v)) {
+        const rules = readMapping(v, key, problems, (rule, severity) => {
           if (!knownRules.includes(rule)) {
             problems.push({ code: 'unknownRule', path: [key, rule], rule });
-            continue;
+            return undefined;
           }
           if (typeof severity !== 'string' || !(SEVERITY_NAMES as readonly string[]).includes(severity)) {
             problems.push({
@@ -98,11 +111,11 @@ export function readConfigLayer(
               value: String(severity),
               known: SEVERITY_NAMES.join(', '),
             });
-            continue;
+            return undefined;
           }
-          rules[rule] = severity as SeverityName;
-        }
-        layer.rules = rules;
+          return severity as SeverityName;
+        });
+        if (rules) layer.rules = rules;
         break;
       }
       case 'slowRampBudgetSeconds':
