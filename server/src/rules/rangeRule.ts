@@ -13,7 +13,10 @@ import { documentRule, type Rule } from './types';
 export interface RangeBound {
   /** The limit itself. */
   limit: number;
-  /** True when the limit is allowed (`>= limit`, `<= limit`); false for "greater than zero". */
+  /**
+   * True when the limit itself is allowed (`>= limit`, `<= limit`); false for a strict bound
+   * (`> limit`, `< limit`). "Greater than zero" is `aboveZero`: at least its limit (1), inclusive.
+   */
   inclusive: boolean;
   /** The finding's text; `limit` is passed so the message takes the number as a placeholder. */
   message(field: YamlView, limit: number): string;
