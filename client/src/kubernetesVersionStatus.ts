@@ -138,20 +138,37 @@ async function selectVersion(info: KubernetesVersionInfo | undefined, release?: 
   await vscode.workspace.getConfiguration('hpa').update('kubernetesVersion', chosen || undefined, target);
 }
 
-/** Replaces (or adds, or with '' removes) the top-level `kubernetesVersion:` line, keeping the rest. */
-async function writeVersionToConfigFile(uri: vscode.Uri, release: string): Promise<void> {
-  const document = await vscode.workspace.openTextDocument(uri);
-  const edit = new vscode.WorkspaceEdit();
-  const line = [...Array(document.lineCount).keys()].find((i) =>
-    /^kubernetesVersion\s*:/.test(document.lineAt(i).text),
-  );
-  const text = `kubernetesVersion: "${release}"`;
-  if (line !== undefined) {
-    const range = document.lineAt(line).rangeIncludingLineBreak;
-    edit.replace(uri, release ? document.lineAt(line).range : range, release ? text : '');
+/** The file's text with its top-level `kubernetesVersion:` line replaced, added, or (release '') removed. */
+function withVersionLine(text: string, release: string): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /^kubernetesVersion\s*:/.test(l));
+  // A CRLF file keeps its line ends: each line but the last ends in '\r' after the split.
+  const cr = text.includes('\r\n') ? '\r' : '';
+  const line = `kubernetesVersion: "${release}"${at >= 0 && !lines[at].endsWith('\r') ? '' : cr}`;
+  if (at >= 0) {
+    if (release) lines[at] = line;
+    else lines.splice(at, 1);
   } else if (release) {
-    edit.insert(uri, new vscode.Position(0, 0), `${text}\n`);
+    lines.unshift(line);
   }
+  return lines.join('\n');
+}
+
+/**
+ * Writes the release into the file, keeping the rest. An editor that holds the file gets the edit
+ * (with its unsaved text and one undo step) and is saved; a file no editor holds is written on its
+ * file system directly, so no hidden document is left behind to fall out of step with the disk.
+ */
+async function writeVersionToConfigFile(uri: vscode.Uri, release: string): Promise<void> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (!open) {
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(withVersionLine(text, release)));
+    return;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  const whole = new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length));
+  edit.replace(uri, whole, withVersionLine(open.getText(), release));
   await vscode.workspace.applyEdit(edit);
-  await document.save();
+  await open.save();
 }
